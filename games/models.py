@@ -10,8 +10,7 @@ from types import ModuleType
 from django.db import models
 from django.db.models.functions import Lower
 
-from games.rules import GAMES, rules_for
-from games.rules.indian_chief import GameScore, Reveal, RoundEntry, Steal
+from games.rules import GAMES, indian_chief, rules_for
 
 
 class Player(models.Model):
@@ -78,9 +77,14 @@ class Game(models.Model):
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats.select_related("player")]
 
-    def standings(self) -> GameScore:
+    def standings(self) -> indian_chief.GameScore:
         """Score every round played so far through the rules engine."""
-        rounds = self.rounds.prefetch_related("hands__seat__player", "steals__thief__player")
+        rounds = self.rounds.prefetch_related(
+            models.Prefetch("hands", Hand.objects.select_related("seat__player")),
+            models.Prefetch(
+                "steals", Steal.objects.select_related("thief__player", "victim__player")
+            ),
+        )
         return self.rules.score_game(
             self.player_names(), [played.entry() for played in rounds], self.decks
         )
@@ -121,10 +125,13 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number} of {self.game}"
 
-    def entry(self) -> RoundEntry:
+    def entry(self) -> indian_chief.RoundEntry:
         """The round as the rules engine reads it."""
-        return RoundEntry(
-            tuple(Reveal(hand.seat.player.name, hand.card_list()) for hand in self.hands.all()),
+        return indian_chief.RoundEntry(
+            tuple(
+                indian_chief.Reveal(hand.seat.player.name, hand.card_list())
+                for hand in self.hands.all()
+            ),
             tuple(steal.entry() for steal in self.steals.all()),
         )
 
@@ -177,6 +184,6 @@ class Steal(models.Model):
             return f"{self.thief.player} passed"
         return f"{self.thief.player} took {self.card} from {self.victim.player}"
 
-    def entry(self) -> Steal:
+    def entry(self) -> indian_chief.Steal:
         victim = None if self.victim is None else self.victim.player.name
-        return Steal(self.thief.player.name, victim, self.card or None)
+        return indian_chief.Steal(self.thief.player.name, victim, self.card or None)

@@ -84,6 +84,9 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
+            # Tests use a file too: an in-memory database cannot use WAL, and its shared
+            # cache fails at once where a file waits for the lock.
+            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
         }
     }
 

@@ -1,0 +1,38 @@
+"""Tiny hand-written factories for saved games."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.models import Game, Hand, Player, Round, Seat, Steal
+
+
+def make_game(names: Sequence[str] = ("Ann", "Ben", "Cleo"), **kwargs: Any) -> Game:
+    """A game with these players seated in order (joining the roster as needed)."""
+    kwargs.setdefault("decks", 1 if len(names) <= 3 else 2)
+    game = Game.objects.create(**kwargs)
+    for position, name in enumerate(names):
+        player, _ = Player.objects.get_or_create(name=name)
+        Seat.objects.create(game=game, player=player, position=position)
+    return game
+
+
+def add_round(
+    game: Game, cards: dict[str, str], steals: Sequence[tuple[str, str | None, str]] = ()
+) -> Round:
+    """Record a round: each player's cards as space-separated text, then the steals in order.
+
+    A steal is (thief, victim, card); a victim of None with an empty card is a pass.
+    """
+    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
+    played = Round.objects.create(game=game, number=game.rounds.count() + 1)
+    for name, text in cards.items():
+        Hand.objects.create(round=played, seat=seats[name], cards=text)
+    for order, (thief, victim, card) in enumerate(steals):
+        Steal.objects.create(
+            round=played,
+            order=order,
+            thief=seats[thief],
+            victim=None if victim is None else seats[victim],
+            card=card,
+        )
+    return played
