@@ -141,26 +141,32 @@ def test_sqlite_runs_in_wal_mode():
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_writers_wait_for_each_other_instead_of_failing():
-    """Two phones saving at once: the second write waits for the first, then lands."""
+    """Two phones saving the next round at once: the second waits, then numbers it 2.
+
+    Each save reads before it writes. On SQLite only an IMMEDIATE transaction makes the
+    second writer wait before its read; a deferred one reads a stale count and then fails
+    with "database is locked". On PostgreSQL the row lock on the game does the same.
+    """
     game = make_game(["Ann", "Ben"])
     first_has_lock = threading.Event()
     errors: list[Exception] = []
 
-    def save_round(number: int, hold: float) -> None:
+    def save_next_round(hold: float) -> None:
         try:
             with transaction.atomic():
-                Round.objects.create(game=game, number=number)
+                locked = Game.objects.select_for_update().get(pk=game.pk)
+                Round.objects.create(game=locked, number=locked.rounds.count() + 1)
                 first_has_lock.set()
                 time.sleep(hold)
-        except Exception as error:  # reported below, with the thread's own traceback
+        except Exception as error:  # collected so the main thread's assertion shows it
             errors.append(error)
         finally:
             connections.close_all()
 
-    first = threading.Thread(target=save_round, args=(1, 0.5))
+    first = threading.Thread(target=save_next_round, args=(0.5,))
     first.start()
     assert first_has_lock.wait(5)
-    second = threading.Thread(target=save_round, args=(2, 0))
+    second = threading.Thread(target=save_next_round, args=(0,))
     second.start()
     first.join()
     second.join()
