@@ -6,7 +6,6 @@ ten, the suit symbols (with or without an emoji variation selector) and spaces a
 card. Nothing else is a card.
 """
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -99,16 +98,24 @@ def check_copies(entries: Iterable[tuple[str | int | None, Iterable[Card]]], dec
     `entries` pairs each player (or None) with the cards they revealed, in request order;
     the player whose card goes over the limit first is the one at fault.
     """
-    seen: Counter[Card] = Counter()
+    holders: dict[Card, list[str | int | None]] = {}
     for player, cards in entries:
         for card in cards:
-            seen[card] += 1
-            if seen[card] > decks:
+            earlier = holders.setdefault(card, [])
+            if len(earlier) == decks:
                 copies = "one deck is" if decks == 1 else f"{decks} decks are"
                 raise DuplicateCard(
-                    f"{card.symbol} appears {seen[card]} times, but only {copies} in play.",
-                    player,
+                    f"{_already_held(card, player, earlier)}; only {copies} in play.", player
                 )
+            earlier.append(player)
+
+
+def _already_held(card: Card, player: str | int | None, earlier: list[str | int | None]) -> str:
+    """“Ben's 7♥ is already in Ann's meld”, or the plainest true sentence without names."""
+    if player is None or None in earlier:
+        return f"{card.symbol} appears {len(earlier) + 1} times"
+    where = " and ".join("their own" if who == player else f"{who}'s" for who in earlier)
+    return f"{player}'s {card.symbol} is already in {where} meld{'s' if len(earlier) > 1 else ''}"
 
 
 def show(cards: Iterable[Card]) -> str:
