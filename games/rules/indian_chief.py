@@ -186,14 +186,21 @@ def _score_thief(cards: tuple[Card, ...]) -> MeldScore:
     )
 
 
-def _score_beggar_man(cards: tuple[Card, ...], table: Sequence[Card]) -> MeldScore:
+def _score_beggar_man(
+    cards: tuple[Card, ...], table: Sequence[Card], owners: Sequence[str]
+) -> MeldScore:
     # Each opposing card counts once, however many of the Beggar's cards share its rank.
     ranks = {card.rank for card in cards}
-    matches = tuple(card for card in table if card.rank in ranks)
+    matched = [i for i, card in enumerate(table) if card.rank in ranks]
+    matches = tuple(table[i] for i in matched)
     shown_ranks = " or ".join(sorted(ranks, key=lambda rank: Card(rank, "S").index))
+    if owners:
+        shown_matches = ", ".join(f"{table[i].symbol} ({owners[i]})" for i in matched)
+    else:
+        shown_matches = show(matches)
     if matches:
         explanation = (
-            f"Opponents' cards of rank {shown_ranks}: {show(matches)}. "
+            f"Opponents' cards of rank {shown_ranks}: {shown_matches}. "
             f"{len(matches)} {'card' if len(matches) == 1 else 'cards'} × 2 points "
             f"= {2 * len(matches)}."
         )
@@ -261,14 +268,20 @@ def _score_indian_chief(cards: tuple[Card, ...]) -> MeldScore:
     return MeldScore(Meld.INDIAN_CHIEF, cards, split.score, explanation, split=split)
 
 
-def score_meld(meld: Meld, cards: Sequence[Card], table: Sequence[Card] = ()) -> MeldScore:
-    """Score a meld of the right size; `table` is every opponent card (for the Beggar Man)."""
+def score_meld(
+    meld: Meld, cards: Sequence[Card], table: Sequence[Card] = (), owners: Sequence[str] = ()
+) -> MeldScore:
+    """Score a meld of the right size.
+
+    `table` is every opponent card of the round, for the Beggar Man; `owners`, when given,
+    names whose meld each of those cards is in, so the explanation can say so.
+    """
     cards = tuple(cards)
     match meld:
         case Meld.THIEF:
             return _score_thief(cards)
         case Meld.BEGGAR_MAN:
-            return _score_beggar_man(cards, table)
+            return _score_beggar_man(cards, table, owners)
         case Meld.POOR_MAN:
             return _score_poor_man(cards)
         case Meld.LAWYER:
@@ -470,8 +483,10 @@ def _score_checked_round(
     )
     players = []
     for i, (reveal, cards, meld) in enumerate(zip(reveals, hands, melds, strict=True)):
-        table = [card for j, other in enumerate(hands) if j != i for card in other]
-        players.append(PlayerScore(reveal.name, score_meld(meld, cards, table)))
+        others = [(reveals[j].name, other) for j, other in enumerate(hands) if j != i]
+        table = [card for _, other in others for card in other]
+        owners = [name for name, other in others for _ in other]
+        players.append(PlayerScore(reveal.name, score_meld(meld, cards, table, owners)))
     return RoundScore(decks, tuple(players), _replay_steals(players, steals, steal_cards))
 
 
