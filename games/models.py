@@ -5,12 +5,30 @@ Thieves' steals, as text in the API's card notation. Scores are never stored: th
 derived through the rules engine on demand, so a rules fix re-scores every past game.
 """
 
+from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
+from uuid import UUID
 
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
 
 from games.rules import GAMES, indian_chief, rules_for
+from games.rules.errors import StealError
+
+
+class StaleGame(Exception):
+    """Another device changed the game after this one loaded it; `game` is the newer state."""
+
+    def __init__(self, game: "Game") -> None:
+        super().__init__(f"{game} changed to version {game.version}.")
+        self.game = game
+
+
+class GameFinished(Exception):
+    """A finished game is read-only until it is reopened."""
 
 
 class Player(models.Model):
@@ -66,6 +84,9 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("game-detail", args=[self.pk])
+
     @property
     def rules(self) -> ModuleType:
         return rules_for(self.kind)
@@ -88,6 +109,149 @@ class Game(models.Model):
         return self.rules.score_game(
             self.player_names(), [played.entry() for played in rounds], self.decks
         )
+
+    # Actions. Each takes the version the device saw, locks the game row (SQLite's
+    # IMMEDIATE transactions do the same), refuses stale or finished games, re-checks the
+    # whole game through the rules inside the transaction, and appends to the history.
+
+    @classmethod
+    @transaction.atomic
+    def start(cls, names: Sequence[str], decks: int, note: str = "") -> "Game":
+        """A new game with these players in seat order; new names join the roster."""
+        game = cls.objects.create(decks=decks, note=note)
+        for position, name in enumerate(names):
+            player = Player.objects.filter(name__iexact=name).first()
+            if player is None:
+                player = Player.objects.create(name=name)
+            Seat.objects.create(game=game, player=player, position=position)
+        Change.objects.create(
+            game=game, action=Change.Action.STARTED, after={"players": ", ".join(names)}
+        )
+        return game
+
+    def _locked(self, version: int, *, finished_ok: bool = False) -> "Game":
+        locked = Game.objects.select_for_update().get(pk=self.pk)
+        if locked.version != version:
+            raise StaleGame(locked)
+        if locked.is_finished and not finished_ok:
+            raise GameFinished(str(locked))
+        return locked
+
+    def _record(
+        self, action: str, number: int | None, before: Any = None, after: Any = None
+    ) -> None:
+        self.version += 1
+        self.save(update_fields=["version", "finished_at", "updated_at"])
+        Change.objects.create(
+            game=self, action=action, round_number=number, before=before, after=after
+        )
+
+    def record_round(self, cards: Sequence[str], token: UUID, version: int) -> "Round":
+        """Save the next round: `cards` holds each seat's card text, in seat order.
+
+        A retry of a save that already landed (same token) returns that round, so a
+        double tap or a resent request never records a round twice.
+        """
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            landed = game.rounds.filter(token=token).first()
+            if landed is not None:
+                return landed
+            game = self._locked(version)
+            played = Round.objects.create(game=game, number=game.rounds.count() + 1, token=token)
+            played.set_hands(cards)
+            standings = game.standings()
+            if standings.complete:
+                game.finished_at = timezone.now()
+            game._record(Change.Action.ROUND_ADDED, played.number, after=played.snapshot())
+            if standings.complete:
+                Change.objects.create(
+                    game=game,
+                    action=Change.Action.FINISHED,
+                    after={"winners": list(standings.winners or ())},
+                )
+        return played
+
+    def edit_round(self, number: int, cards: Sequence[str], version: int) -> list[str]:
+        """Replace a past round's cards; scores follow. Returns what happened to its steals.
+
+        Steals that still fit the new cards are kept; when they no longer do, the round's
+        steals are dropped (scores never depend on them) and the returned note says so.
+        """
+        with transaction.atomic():
+            game = self._locked(version)
+            played = game.rounds.get(number=number)
+            before = played.snapshot()
+            played.set_hands(cards)
+            notes = []
+            try:
+                game.standings()
+            except StealError as error:
+                played.steals.all().delete()
+                notes.append(
+                    f"The steals of round {number} no longer fit and were removed: {error.message}"
+                )
+                game.standings()
+            played.save(update_fields=["updated_at"])
+            game._record(Change.Action.ROUND_EDITED, number, before, played.snapshot())
+        return notes
+
+    def undo_last_round(self, version: int) -> int:
+        """Remove the last saved round (kept in the history); returns its number."""
+        with transaction.atomic():
+            game = self._locked(version, finished_ok=True)
+            last = game.rounds.order_by("-number").first()
+            if last is None:
+                raise Round.DoesNotExist("No round to undo.")
+            before = last.snapshot()
+            last.delete()
+            game.finished_at = None
+            game._record(Change.Action.ROUND_UNDONE, last.number, before=before)
+        return last.number
+
+    def record_steal(
+        self, number: int, thief: "Seat", victim: "Seat | None", card: str, version: int
+    ) -> str:
+        """Record a Thief's steal (or pass, without victim) after round `number`.
+
+        The whole round is replayed through the rules; an illegal steal raises the rules'
+        StealError and nothing is saved. Returns what happened, in words.
+        """
+        with transaction.atomic():
+            game = self._locked(version)
+            played = game.rounds.get(number=number)
+            steal = played.steals.create(
+                order=played.steals.count(), thief=thief, victim=victim, card=card
+            )
+            event = game.standings().rounds[number - 1].steals.events[-1]
+            game._record(Change.Action.STEAL, number, after={"event": event, "steal": str(steal)})
+        return event
+
+    def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:
+        """Tied Thieves who cannot agree: none of them steals, so each is recorded as passing."""
+        with transaction.atomic():
+            game = self._locked(version)
+            played = game.rounds.get(number=number)
+            played.steals.filter(thief__in=thieves).delete()
+            # Passes go last: the tie is settled before any higher Thief acts.
+            last = played.steals.aggregate(last=models.Max("order"))["last"]
+            first = 0 if last is None else last + 1
+            for order, thief in enumerate(thieves, start=first):
+                played.steals.create(order=order, thief=thief)
+            game.standings()
+            names = [thief.player.name for thief in thieves]
+            game._record(
+                Change.Action.STEAL,
+                number,
+                after={"event": f"{' and '.join(names)} could not agree: none of them steals."},
+            )
+
+    def reopen(self, version: int) -> None:
+        """Make a finished game editable again."""
+        with transaction.atomic():
+            game = self._locked(version, finished_ok=True)
+            game.finished_at = None
+            game._record(Change.Action.REOPENED, None)
 
 
 class Seat(models.Model):
@@ -113,6 +277,8 @@ class Round(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    # The idempotency token of the form that saved the round: a resent save finds it.
+    token = models.UUIDField(null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -134,6 +300,19 @@ class Round(models.Model):
             ),
             tuple(steal.entry() for steal in self.steals.all()),
         )
+
+    def set_hands(self, cards: Sequence[str]) -> None:
+        """Store each seat's card text, in seat order, replacing what was there."""
+        seats = list(self.game.seats.order_by("position"))
+        for seat, text in zip(seats, cards, strict=True):
+            Hand.objects.update_or_create(round=self, seat=seat, defaults={"cards": text})
+
+    def snapshot(self) -> dict[str, str]:
+        """Each player's cards, for the history: {name: "7H 7C"}."""
+        return {
+            hand.seat.player.name: hand.cards
+            for hand in self.hands.select_related("seat__player").order_by("seat__position")
+        }
 
 
 class Hand(models.Model):
@@ -187,3 +366,30 @@ class Steal(models.Model):
     def entry(self) -> indian_chief.Steal:
         victim = None if self.victim is None else self.victim.player.name
         return indian_chief.Steal(self.thief.player.name, victim, self.card or None)
+
+
+class Change(models.Model):
+    """One entry of a game's append-only history: what changed, when, before and after."""
+
+    class Action(models.TextChoices):
+        STARTED = "started", "Game started"
+        ROUND_ADDED = "round_added", "Round saved"
+        ROUND_EDITED = "round_edited", "Round edited"
+        ROUND_UNDONE = "round_undone", "Round undone"
+        STEAL = "steal", "Steal"
+        FINISHED = "finished", "Game finished"
+        REOPENED = "reopened", "Game reopened"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "at", "pk"]
+
+    def __str__(self) -> str:
+        where = f" (round {self.round_number})" if self.round_number else ""
+        return f"{self.get_action_display()}{where}"

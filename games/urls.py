@@ -4,6 +4,15 @@ from games import api, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("calculator/", views.calculator, name="calculator"),
+    path("games/new/", views.game_new, name="game-new"),
+    path("games/<int:pk>/", views.game_detail, name="game-detail"),
+    path("games/<int:pk>/rounds/new/", views.round_new, name="round-new"),
+    path("games/<int:pk>/rounds/<int:number>/", views.round_edit, name="round-edit"),
+    path("games/<int:pk>/rounds/<int:number>/steals/", views.steals, name="steals"),
+    path("games/<int:pk>/undo/", views.round_undo, name="round-undo"),
+    path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path("api/indian-chief/meld", api.indian_chief_meld, name="api-indian-chief-meld"),
     path("api/indian-chief/round", api.indian_chief_round, name="api-indian-chief-round"),
     path("api/indian-chief/game", api.indian_chief_game, name="api-indian-chief-game"),

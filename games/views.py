@@ -1,11 +1,442 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""Typed function views: each page works as plain form posts, and htmx swaps fragments.
 
-from games.rules.indian_chief import RULE_REMINDERS, Meld
+A view serves its page, or with `HX-Request` the page's fragment (a template partial).
+Actions live on the models; the views only glue forms, models and templates together.
+"""
+
+from collections import Counter
+from contextlib import suppress
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.forms import MeldCalculatorForm, NewGameForm, RoundForm, StealForm, VersionForm
+from games.models import Game, GameFinished, Player, Round, StaleGame
+from games.rules.cards import RANKS, SUITS, Card, parse_card
+from games.rules.errors import RuleError
+from games.rules.indian_chief import RULE_REMINDERS, Meld, RoundScore
+
+MAX_MELD = len(Meld)
+
+
+def _fragment(request: HttpRequest, template: str, fragment: str) -> str:
+    return f"{template}#{fragment}" if request.htmx else template
+
+
+def _go(request: HttpRequest, url: str) -> HttpResponseBase:
+    """Redirect a plain post; tell htmx to load the page instead of swapping a fragment."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    melds = [(meld, RULE_REMINDERS[meld]) for meld in Meld]
-    return render(request, "games/home.html", {"melds": melds})
+    return render(
+        request,
+        "games/home.html",
+        {
+            "in_progress": Game.objects.in_progress().prefetch_related("players")[:10],
+            "finished": Game.objects.finished()
+            .order_by("-finished_at")
+            .prefetch_related("players")[:10],
+        },
+    )
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/rules.html", {"melds": [(m, RULE_REMINDERS[m]) for m in Meld]})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponseBase:
+    form = NewGameForm(request.POST or None, initial=_rematch_names(request))
+    if request.method == "POST" and form.is_valid():
+        game = Game.start(
+            form.cleaned_data["names"], form.cleaned_data["decks"], form.cleaned_data["note"]
+        )
+        return _go(request, reverse("round-new", args=[game.pk]))
+    return render(
+        request,
+        _fragment(request, "games/game_new.html", "new-game"),
+        {"form": form, "roster": Player.objects.values_list("name", flat=True)},
+    )
+
+
+def _rematch_names(request: HttpRequest) -> dict[str, str]:
+    """`?rematch=<game>` seats the same players in the same order."""
+    rematch = request.GET.get("rematch", "")
+    game = Game.objects.filter(pk=int(rematch)).first() if rematch.isdigit() else None
+    if game is None:
+        return {}
+    initial = {f"player_{seat}": name for seat, name in enumerate(game.player_names())}
+    return initial | {"note": game.note}
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    return render(
+        request,
+        _fragment(request, "games/game_detail.html", "scoreboard"),
+        _game_context(game),
+    )
+
+
+def _game_context(game: Game) -> dict[str, Any]:
+    standings = game.standings()
+    rounds = list(game.rounds.all())
+    return {
+        "game": game,
+        "standings": standings,
+        "board": _board(standings),
+        "rounds": [
+            {"round": played, "score": score, "thieves": _has_steals_pending(played, score)}
+            for played, score in zip(rounds, standings.rounds, strict=True)
+        ],
+        "changes": game.changes.order_by("-at", "-pk"),
+        "version_form": VersionForm(initial={"version": game.version}),
+    }
+
+
+def _board(standings: Any) -> dict[str, Any]:
+    """The paper sheet: a row per meld, a column per player, totals and leaders."""
+    sheet = standings.sheet()
+    return {
+        "players": standings.players,
+        "rows": [
+            {"meld": meld, "cells": [sheet[meld].get(name) for name in standings.players]}
+            for meld in Meld
+        ],
+        "totals": [standings.totals[name] for name in standings.players],
+        "leaders": standings.leaders,
+        "remaining": [standings.remaining_melds(name) for name in standings.players],
+    }
+
+
+def _has_steals_pending(played: Round, score: RoundScore) -> bool:
+    """Steals matter only before the last round: afterwards nothing more is dealt."""
+    return bool(score.steals.thief_order) and played.number < MAX_MELD
+
+
+@require_http_methods(["GET", "POST"])
+def round_new(request: HttpRequest, pk: int) -> HttpResponseBase:
+    game = get_object_or_404(Game, pk=pk)
+    if game.is_finished:
+        messages.info(request, "This game is finished. Reopen it to change it.")
+        return _go(request, game.get_absolute_url())
+    landed = _landed_round(game, request)
+    if landed is not None:
+        # A double tap or a resent save: the round is already recorded once.
+        return _go(request, game.get_absolute_url())
+    return _round_entry(request, game, game.rounds.count() + 1, None)
+
+
+def _landed_round(game: Game, request: HttpRequest) -> Round | None:
+    """The round an earlier post of this very form saved, if any (same token)."""
+    if request.method != "POST" or "save" not in request.POST:
+        return None
+    try:
+        token = forms.UUIDField().clean(request.POST.get("token"))
+    except forms.ValidationError:
+        return None
+    return game.rounds.filter(token=token).first()
+
+
+@require_http_methods(["GET", "POST"])
+def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+    game = get_object_or_404(Game, pk=pk)
+    played = get_object_or_404(Round, game=game, number=number)
+    if game.is_finished:
+        messages.info(request, "This game is finished. Reopen it to change it.")
+        return _go(request, game.get_absolute_url())
+    return _round_entry(request, game, number, played)
+
+
+def _round_entry(
+    request: HttpRequest, game: Game, number: int, played: Round | None
+) -> HttpResponseBase:
+    """The round-entry screen: taps on the card picker, then one save.
+
+    A tap posts the whole form with the button pressed; the server applies it and sends
+    the form back, so the screen works without JavaScript and htmx only makes it faster.
+    """
+    notice = ""
+    if request.method != "POST":
+        cards = list(played.snapshot().values()) if played else None
+        form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards))
+    elif "save" not in request.POST:
+        form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+    else:
+        form = RoundForm(game, number, request.POST)
+        if form.is_valid():
+            try:
+                return _save_round(request, game, number, played, form)
+            except StaleGame as stale:
+                # Keep what this device entered, show the newer game, and let a second
+                # save go through knowingly.
+                game = stale.game
+                number = number if played else game.rounds.count() + 1
+                data = request.POST.copy()
+                data["version"] = str(game.version)
+                form = RoundForm(game, number, initial=_apply_tap(data, game))
+                notice = (
+                    "Another device changed this game while you were entering. The "
+                    "scoreboard below shows the newer scores; your cards are still here. "
+                    "Check them and save again."
+                )
+            except GameFinished:
+                messages.info(request, "This game was finished on another device.")
+                return _go(request, game.get_absolute_url())
+            except RuleError as error:
+                form.add_error(None, error.message)
+    return render(
+        request,
+        _fragment(request, "games/round_form.html", "round-entry"),
+        _round_context(game, number, played, form, notice),
+    )
+
+
+def _save_round(
+    request: HttpRequest, game: Game, number: int, played: Round | None, form: RoundForm
+) -> HttpResponseBase:
+    version = form.cleaned_data["version"]
+    if played is None:
+        saved = game.record_round(form.cleaned_data["cards"], form.cleaned_data["token"], version)
+        messages.success(request, f"Round {saved.number} saved.")
+        score = form.round_score
+        if score and score.steals.thief_order and saved.number < MAX_MELD:
+            return _go(request, reverse("steals", args=[game.pk, saved.number]))
+    else:
+        for note in game.edit_round(number, form.cleaned_data["cards"], version):
+            messages.warning(request, note)
+        messages.success(request, f"Round {number} changed; the totals follow.")
+    return _go(request, game.get_absolute_url())
+
+
+def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
+    """Apply the picker button that was tapped to the posted form values.
+
+    `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
+    the card; `remove=<seat>:<position>` takes one card back out.
+    """
+    seats = game.seats.count()
+    values: dict[str, Any] = {key: data.get(key, "") for key in ("token", "version", "active")}
+    cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
+    active = int(values["active"]) if str(values["active"]).isdigit() else 0
+    if data.get("select", "").isdigit() and int(data["select"]) < seats:
+        active = int(data["select"])
+    if data.get("add") and active < seats and len(cards[active]) < MAX_MELD:
+        # Only the picker's own buttons send `add`; anything else is ignored.
+        with suppress(RuleError):
+            cards[active].append(str(parse_card(data["add"])))
+    seat, _, position = data.get("remove", "").partition(":")
+    if (
+        seat.isdigit()
+        and position.isdigit()
+        and int(seat) < seats
+        and int(position) < len(cards[int(seat)])
+    ):
+        del cards[int(seat)][int(position)]
+        active = int(seat)
+    values["active"] = active
+    for seat_number, seat_cards in enumerate(cards):
+        values[f"cards_{seat_number}"] = " ".join(seat_cards)
+    return values
+
+
+def _round_context(
+    game: Game, number: int, played: Round | None, form: RoundForm, notice: str
+) -> dict[str, Any]:
+    preview = form.preview()
+    texts = form.card_texts()
+    active = form["active"].value()
+    active = int(active) if str(active).isdigit() else 0
+    in_use: Counter[str] = Counter()
+    for text in texts:
+        for card in text.split():
+            try:
+                in_use[str(parse_card(card))] += 1
+            except RuleError:
+                continue
+    players = []
+    for seat, name in enumerate(form.names):
+        result = preview[name]
+        cards = []
+        for card in texts[seat].split():
+            try:
+                cards.append(parse_card(card).symbol)
+            except RuleError:
+                cards.append(card)
+        made = form.made_elsewhere(name)
+        players.append(
+            {
+                "seat": seat,
+                "name": name,
+                "field": form[f"cards_{seat}"],
+                "cards": cards,
+                "result": result if not isinstance(result, RuleError) else None,
+                "problem": result.message if isinstance(result, RuleError) else "",
+                "remaining": [meld for meld in Meld if meld not in made],
+                "repeats": bool(
+                    result is not None and not isinstance(result, RuleError) and result.meld in made
+                ),
+                "active": seat == active,
+            }
+        )
+    grid = [
+        [
+            {
+                "card": Card(rank, suit),
+                "taken": in_use[rank + suit] >= game.decks,
+            }
+            for rank in RANKS
+        ]
+        for suit in SUITS
+    ]
+    standings = form.standings
+    return {
+        "game": game,
+        "number": number,
+        "editing": played is not None,
+        "form": form,
+        "players": players,
+        "active_name": form.names[active] if active < len(form.names) else "",
+        "grid": grid,
+        "notice": notice,
+        "board": _board(standings),
+        "standings": standings,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def steals(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+    """After a round with Thieves: each in steal order takes a card or takes from the deck."""
+    game = get_object_or_404(Game, pk=pk)
+    played = get_object_or_404(Round, game=game, number=number)
+    form = StealForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            error = _record_steal(game, played, form)
+        except StaleGame as stale:
+            game = stale.game
+            error = "Another device changed this game meanwhile; here is the newer state."
+        except GameFinished:
+            error = "This game is finished. Reopen it to change it."
+        if not error:
+            return _go(request, reverse("steals", args=[game.pk, number]))
+    elif form.errors:
+        error = " ".join(form.non_field_errors())
+    return render(
+        request,
+        _fragment(request, "games/steals.html", "steals"),
+        _steals_context(game, number, error),
+    )
+
+
+def _record_steal(game: Game, played: Round, form: StealForm) -> str:
+    """Record the next Thief's choice; returns an error message, or "" when it landed."""
+    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
+    thief_name, group = _next_thief(game, played.number)
+    if thief_name is None:
+        return "Every Thief has had a turn."
+    version = form.cleaned_data["version"]
+    try:
+        if form.cleaned_data.get("no_agreement"):
+            game.cancel_steals(played.number, [seats[name] for name in group], version)
+        elif form.cleaned_data.get("take"):
+            victim = game.seats.filter(position=form.cleaned_data["victim_seat"]).first()
+            game.record_steal(
+                played.number, seats[thief_name], victim, form.cleaned_data["card"], version
+            )
+        else:
+            game.record_steal(played.number, seats[thief_name], None, "", version)
+    except RuleError as rule_error:
+        return rule_error.message
+    return ""
+
+
+def _next_thief(game: Game, number: int) -> tuple[str | None, tuple[str, ...]]:
+    """The first Thief in steal order without a recorded turn, and their tie group."""
+    score = game.standings().rounds[number - 1]
+    played = game.rounds.get(number=number)
+    acted = {steal.thief.player.name for steal in played.steals.select_related("thief__player")}
+    for group in score.steals.thief_order:
+        for name in group:
+            if name not in acted:
+                return name, group
+    return None, ()
+
+
+def _steals_context(game: Game, number: int, error: str) -> dict[str, Any]:
+    standings = game.standings()
+    score = standings.rounds[number - 1]
+    thief, group = _next_thief(game, number)
+    seat_of = {name: seat for seat, name in enumerate(standings.players)}
+    targets = [
+        {
+            "name": name,
+            "cards": [(f"{seat_of[name]}:{card}", card.symbol) for card in cards],
+        }
+        for name, cards in score.steals.melds_after.items()
+        if name != thief and cards
+    ]
+    return {
+        "game": game,
+        "number": number,
+        "score": score,
+        "thief": thief,
+        "thief_card": score.player(thief).result.cards[0] if thief else None,
+        "tied": [name for name in group if name != thief],
+        "targets": targets,
+        "events": score.steals.events,
+        "error": error,
+        "last_round": number >= MAX_MELD,
+        "form": StealForm(initial={"version": game.version}),
+    }
+
+
+@require_POST
+def round_undo(request: HttpRequest, pk: int) -> HttpResponseBase:
+    game = get_object_or_404(Game, pk=pk)
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            number = game.undo_last_round(form.cleaned_data["version"])
+            messages.success(request, f"Round {number} undone. It is still in the history.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first; nothing undone.")
+        except Round.DoesNotExist:
+            messages.info(request, "There is no round to undo.")
+    return _go(request, game.get_absolute_url())
+
+
+@require_POST
+def game_reopen(request: HttpRequest, pk: int) -> HttpResponseBase:
+    game = get_object_or_404(Game, pk=pk)
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            game.reopen(form.cleaned_data["version"])
+            messages.success(request, "The game is open again: rounds can be changed.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first.")
+    return _go(request, game.get_absolute_url())
+
+
+@require_http_methods(["GET", "POST"])
+def calculator(request: HttpRequest) -> HttpResponse:
+    """Score one meld without a game, for a quick check at any table."""
+    form = MeldCalculatorForm(request.POST or None, initial={"decks": 1})
+    result = form.cleaned_data["result"] if request.method == "POST" and form.is_valid() else None
+    return render(
+        request,
+        _fragment(request, "games/calculator.html", "calculator"),
+        {"form": form, "result": result},
+    )

@@ -45,21 +45,25 @@ class RepeatedMeld(RuleError):
     code = "repeated_meld"
 
 
-class NotAThief(RuleError):
+class StealError(RuleError):
+    """A Thief's steal that the rules do not allow; the round's scores stand regardless."""
+
+
+class NotAThief(StealError):
     code = "not_a_thief"
 
 
-class StealOutOfOrder(RuleError):
+class StealOutOfOrder(StealError):
     code = "steal_out_of_order"
 
 
-class CannotStealFromSelf(RuleError):
+class CannotStealFromSelf(StealError):
     code = "cannot_steal_from_self"
 
 
-class CardNotInMeld(RuleError):
+class CardNotInMeld(StealError):
     code = "card_not_in_meld"
 
 
-class ThiefTieConflict(RuleError):
+class ThiefTieConflict(StealError):
     code = "thief_tie_conflict"

@@ -458,6 +458,42 @@ def score_round(
     return _score_checked_round(reveals, decks, steals)
 
 
+def preview_round(reveals: Sequence[Reveal]) -> dict[str, MeldScore | RuleError | None]:
+    """Score a round still being entered, player by player, for the live preview.
+
+    A player with no cards yet has None; a player whose cards cannot be scored yet has the
+    error (bad card text, a count no meld has). Everyone else is scored against the cards
+    entered so far for the others, so a Beggar Man's matches grow as cards come in.
+    Copies across players are left to the full check when the round is saved.
+    """
+    hands: dict[str, tuple[Card, ...] | RuleError] = {}
+    for reveal in reveals:
+        try:
+            hands[reveal.name] = parse_cards(reveal.cards, player=reveal.name)
+        except RuleError as error:
+            hands[reveal.name] = error
+    preview: dict[str, MeldScore | RuleError | None] = {}
+    for reveal in reveals:
+        cards = hands[reveal.name]
+        if isinstance(cards, RuleError) or not cards:
+            preview[reveal.name] = cards if isinstance(cards, RuleError) else None
+            continue
+        others = [
+            (name, other)
+            for name, other in hands.items()
+            if name != reveal.name and not isinstance(other, RuleError)
+        ]
+        table = [card for _, other in others for card in other]
+        owners = [name for name, other in others for _ in other]
+        try:
+            meld = meld_for(len(cards), reveal.meld, reveal.name)
+        except RuleError as error:
+            preview[reveal.name] = error
+            continue
+        preview[reveal.name] = score_meld(meld, cards, table, owners)
+    return preview
+
+
 def _check_steal_names(steals: Iterable[Steal], names: Sequence[str]) -> None:
     for steal in steals:
         for who in (steal.thief, steal.victim):
@@ -616,11 +652,24 @@ class GameScore:
     @property
     def winners(self) -> tuple[str, ...] | None:
         """Everyone with the highest total once the game is complete; a tie shares the win."""
-        if not self.complete:
-            return None
+        return self.leaders if self.complete else None
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Everyone with the highest total so far (nobody before the first round)."""
+        if not self.rounds:
+            return ()
         totals = self.totals
         best = max(totals.values())
         return tuple(name for name in self.players if totals[name] == best)
+
+    def sheet(self) -> dict[Meld, dict[str, tuple[int, MeldScore]]]:
+        """The paper score sheet: for each meld, each player's (round number, result)."""
+        grid: dict[Meld, dict[str, tuple[int, MeldScore]]] = {meld: {} for meld in Meld}
+        for number, round_score in enumerate(self.rounds, start=1):
+            for player in round_score.players:
+                grid[player.meld][player.name] = (number, player.result)
+        return grid
 
     def remaining_melds(self, name: str) -> tuple[Meld, ...]:
         made = {round_score.player(name).meld for round_score in self.rounds}

@@ -1,18 +1,35 @@
-"""The home page, plain and through htmx, served under the Content Security Policy."""
+"""The home page and the rules page, served under the Content Security Policy."""
 
 import pytest
 
 from games.rules.indian_chief import Meld
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
-def test_home_lists_the_seven_melds(client, headers):
-    response = client.get("/", headers=headers)
+def test_rules_page_lists_the_seven_melds_with_their_card_counts(client, headers):
+    response = client.get("/rules/", headers=headers)
 
     assert response.status_code == 200
     page = response.content.decode()
     for meld in Meld:
-        assert meld.label in page
+        assert f'id="{meld.value}">{meld.label} <span class="count">{meld.size} card' in page
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
+def test_home_offers_a_new_game_and_lists_games_in_progress_and_finished(client, headers):
+    make_game(["Ann", "Ben"], note="Kitchen table")
+    make_game(["Cleo", "Dan"], finished_at="2026-11-01T20:00:00Z")
+
+    page = client.get("/", headers=headers).content.decode()
+
+    assert 'href="/games/new/"' in page
+    in_progress, finished = page.split("Recently finished")
+    assert "Ann, Ben" in in_progress and "Kitchen table" in in_progress
+    assert "Cleo, Dan" in finished
+    assert 'href="/calculator/"' in page
 
 
 def test_home_is_served_with_a_strict_content_security_policy(client):
