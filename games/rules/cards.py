@@ -53,7 +53,7 @@ class Card:
 
 def parse_rank(text: str) -> str:
     """A rank alone (`A`, `2`…`10`, `J`, `Q`, `K`, any case, `T` for ten) in canonical form."""
-    rank = text.strip().upper()
+    rank = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
     if rank == "T":
         rank = "10"
     if rank not in RANKS:
@@ -65,7 +65,8 @@ def parse_card(text: str, *, jokers: bool = False, player: str | int | None = No
     """Read one card; raise InvalidCard (naming `player`) for anything not in the notation."""
     if not isinstance(text, str):
         raise InvalidCard(f"{text!r} is not a card.", player)
-    cleaned = text.strip().upper()
+    # Only ASCII letters change case: "ſ".upper() is "S", and that is not a card.
+    cleaned = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
     if cleaned.endswith(_VARIATION_SELECTOR) and cleaned[-2:-1] in _SYMBOL_SUITS:
         cleaned = cleaned[:-1]
     if cleaned == JOKER:

@@ -10,7 +10,7 @@ checked round by round in play order.
 """
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -502,9 +502,16 @@ def _check_steal_names(steals: Iterable[Steal], names: Sequence[str]) -> None:
 
 
 def _score_checked_round(
-    reveals: Sequence[Reveal], decks: int, steals: Sequence[Steal] = ()
+    reveals: Sequence[Reveal],
+    decks: int,
+    steals: Sequence[Steal] = (),
+    made: Mapping[str, Mapping[Meld, int]] | None = None,
 ) -> RoundScore:
-    """Score a round whose names, players and decks are already checked."""
+    """Score a round whose names, players and decks are already checked.
+
+    `made` holds, per player, the round in which each meld was made earlier in the game:
+    making one again is `repeated_meld`, checked before the steals.
+    """
     hands = [parse_cards(reveal.cards, player=reveal.name) for reveal in reveals]
     steal_cards = [
         None if steal.passes else parse_cards([steal.card or ""], player=steal.thief)[0]
@@ -523,6 +530,13 @@ def _score_checked_round(
         table = [card for _, other in others for card in other]
         owners = [name for name, other in others for _ in other]
         players.append(PlayerScore(reveal.name, score_meld(meld, cards, table, owners)))
+    for player in players:
+        earlier = (made or {}).get(player.name, {}).get(player.meld)
+        if earlier is not None:
+            raise RepeatedMeld(
+                f"{player.name} already made {player.meld.label} in round {earlier}.",
+                player.name,
+            )
     return RoundScore(decks, tuple(players), _replay_steals(players, steals, steal_cards))
 
 
@@ -701,16 +715,10 @@ def score_game(
     scored = []
     for number, entry in enumerate(rounds, start=1):
         try:
-            round_score = _score_checked_round(entry.reveals, decks, entry.steals)
-            for player in round_score.players:
-                earlier = made[player.name].get(player.meld)
-                if earlier is not None:
-                    raise RepeatedMeld(
-                        f"{player.name} already made {player.meld.label} in round {earlier}.",
-                        player.name,
-                    )
-                made[player.name][player.meld] = number
+            round_score = _score_checked_round(entry.reveals, decks, entry.steals, made)
         except RuleError as error:
             raise type(error)(f"Round {number}: {error.message}", error.player) from error
+        for player in round_score.players:
+            made[player.name][player.meld] = number
         scored.append(round_score)
     return GameScore(players, tuple(scored))
