@@ -223,7 +223,8 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     """Apply the picker button that was tapped to the posted form values.
 
     `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
-    the card; `remove=<seat>:<position>` takes one card back out.
+    the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
+    of that name would hide the form element's own remove() from htmx.)
     """
     seats = game.seats.count()
     values: dict[str, Any] = {key: data.get(key, "") for key in ("token", "version", "active")}
@@ -235,7 +236,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
             cards[active].append(str(parse_card(data["add"])))
-    seat, _, position = data.get("remove", "").partition(":")
+    seat, _, position = data.get("drop", "").partition(":")
     if (
         seat.isdigit()
         and position.isdigit()
