@@ -1,0 +1,62 @@
+"""The home page on a phone: the scorekeeper's first look at the app, and the melds."""
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+pytestmark = pytest.mark.browser
+
+MELD_NAMES = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor", "Indian Chief"]
+PHONE_WIDTH = 390
+
+# Chromium reports a blocked script, style or image as a console error too, but this catches
+# every violation with the directive it broke, even one Chromium only counts as a warning.
+RECORD_CSP_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
+});
+"""
+
+
+def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
+    """No CSP violation, no console error, and nothing wider than the phone."""
+    page.wait_for_load_state("networkidle")
+    violations = page.evaluate("window.cspViolations")
+    assert violations == [], f"CSP violations on {page.url}: {violations}; {console_errors}"
+    assert console_errors == [], f"console errors on {page.url}: {console_errors}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def test_home_page_then_the_seven_melds_on_a_phone(live_server, page: Page, screenshot):
+    # Listen before the first page loads, so nothing logged while loading is missed; the
+    # CSP recorder is installed again in every page the tab opens.
+    console_errors: list[str] = []
+
+    def record(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            console_errors.append(message.text)
+
+    page.on("console", record)
+    page.on("pageerror", lambda error: console_errors.append(f"uncaught: {error}"))
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
+
+    # The scorekeeper opens the app on a phone.
+    response = page.goto(live_server.url)
+    assert response is not None and response.status == 200
+    # The CSP is really sent, so the violation checks mean something.
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+
+    # The page says what it is for.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Keep score at the table")
+    screenshot(page, "1-home")
+    check_page_is_clean(page, console_errors)
+
+    # From there, the seven melds are one tap away, in order of their card count.
+    page.get_by_role("link", name="The seven melds").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Indian Chief: the seven melds")
+    melds = page.locator("dl.rules > dt")
+    expect(melds).to_contain_text(MELD_NAMES)
+    for meld in melds.all():
+        expect(meld).to_be_visible()
+    screenshot(page, "2-melds")
+    check_page_is_clean(page, console_errors)

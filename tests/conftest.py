@@ -1,0 +1,100 @@
+"""Fixtures shared by every test folder: a real Chromium for the browser tests.
+
+Browser tests drive Debian's Chromium (`/usr/bin/chromium`) through Playwright's sync API
+against pytest-django's `live_server`, at a phone's viewport, because the scorekeeper enters
+the cards on a phone at the table. Playwright's own browser downloads are never used.
+"""
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+# Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
+# is open (the session-scoped `browser` below keeps it open for the rest of the run). Django
+# sees that running loop and refuses database access from it with SynchronousOnlyOperation,
+# which would break `live_server`, `db` and every database test that runs after the first
+# browser test. The tests really are synchronous, so the check is switched off. It must be
+# set before any test touches the database, hence at import time.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+# As root and on a closed network: no sandbox (root cannot use it), no GPU, and none of the
+# background connections Chromium makes at start, which this machine's network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# A phone held upright (an iPhone 12–15 sized screen), where the scorekeeper enters cards.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-results" / "screenshots"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium, started once for the whole run.
+
+    Without Chromium the browser tests are skipped on a developer's machine, but fail in CI,
+    where a skipped browser test would hide a missing install step.
+    """
+    if not CHROMIUM.exists():
+        message = "Chromium not found: install it with `apt-get install chromium`"
+        if _in_ci():
+            pytest.fail(f"{message} (CI must run the browser tests)")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A new page in a fresh context (no cookies or storage) at a phone's viewport."""
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
+    """Save a full-page PNG as `test-results/screenshots/<test name>/<name>.png`.
+
+    Call it as `screenshot(page, "after-round-1")`; it returns the path, so a failing
+    assertion can name it. The folder is emptied first, so it holds this run's pictures only.
+    """
+    folder = SCREENSHOTS / re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
+    if folder.exists():
+        for old in folder.glob("*.png"):
+            old.unlink()
+
+    def take(page: Page, name: str) -> Path:
+        path = folder / f"{re.sub(r'[^\w.-]+', '_', name)}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=path, full_page=True)
+        return path
+
+    return take
