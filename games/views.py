@@ -4,8 +4,11 @@ A view serves its page, or with `HX-Request` the page's fragment (a template par
 Actions live on the models; the views only glue forms, models and templates together.
 """
 
+import hashlib
 from collections import Counter
+from collections.abc import Callable
 from contextlib import suppress
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -13,11 +16,15 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import sheets
 from games.forms import MeldCalculatorForm, NewGameForm, RoundForm, StealForm, VersionForm
 from games.models import Game, GameFinished, Player, Round, StaleGame
+from games.rules import indian_chief
 from games.rules.cards import RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
 from games.rules.indian_chief import RULE_REMINDERS, Meld, RoundScore
@@ -44,6 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "finished": Game.objects.finished()
             .order_by("-finished_at")
             .prefetch_related("players")[:10],
+            "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
         },
     )
 
@@ -429,6 +437,63 @@ def game_reopen(request: HttpRequest, pk: int) -> HttpResponseBase:
         except StaleGame:
             messages.error(request, "Another device changed this game first.")
     return _go(request, game.get_absolute_url())
+
+
+@require_GET
+def blank_sheet(request: HttpRequest) -> HttpResponseBase:
+    """A blank Indian Chief sheet to print before game night: `players`, `paper`, `names`."""
+    try:
+        sheet = sheets.blank_sheet_from(request.GET.dict())
+    except sheets.SheetError as error:
+        return render(request, "games/sheet_error.html", {"error": error}, status=400)
+    return _pdf_response(
+        request,
+        sheet.cache_key,
+        None,
+        lambda: sheets.blank_sheet_pdf(sheet),
+        f"indian-chief-{sheet.players}-players-{sheet.paper}.pdf",
+    )
+
+
+@require_GET
+def game_sheet(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The filled sheet of a saved game, in progress or finished."""
+    game = get_object_or_404(Game, pk=pk)
+    paper = request.GET.get("paper", "a4").lower()
+    if paper not in sheets.PAPERS:
+        error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
+        return render(request, "games/sheet_error.html", {"error": error}, status=400)
+    url = request.build_absolute_uri(game.get_absolute_url())
+    return _pdf_response(
+        request,
+        sheets.game_sheet_key(game, paper, url),
+        game.updated_at,
+        lambda: sheets.game_sheet_pdf(game, paper, url),
+        f"indian-chief-game-{game.pk}.pdf",
+    )
+
+
+def _pdf_response(
+    request: HttpRequest,
+    key: str,
+    modified: datetime | None,
+    pdf: Callable[[], bytes],
+    filename: str,
+) -> HttpResponseBase:
+    """Send a sheet, or 304 when the phone already holds this very version of it."""
+    etag = quote_etag(hashlib.sha256(key.encode()).hexdigest()[:32])
+    last_modified = int(modified.timestamp()) if modified else None
+    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
+    if not_modified is not None:
+        return not_modified
+    response = HttpResponse(pdf(), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["ETag"] = etag
+    if modified:
+        response["Last-Modified"] = http_date(last_modified)
+    # Always ask again, cheaply: the ETag answers 304 until the sheet changes.
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,6 +6,7 @@ DJANGO_ALLOWED_HOSTS and usually DATABASE_URL.
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -85,8 +86,11 @@ else:
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
             # Tests use a file too: an in-memory database cannot use WAL, and its shared
-            # cache fails at once where a file waits for the lock.
-            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
+            # cache fails at once where a file waits for the lock. One file per test run,
+            # outside the tree, so that two runs never share it.
+            "TEST": {
+                "NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
+            },
         }
     }
 

@@ -1,0 +1,148 @@
+"""Printable score sheets: a template rendered to PDF by WeasyPrint, and nothing else.
+
+Blank sheets are for writing on with a pen; filled sheets are the record of a saved game.
+Both are cached: a blank sheet on its exact parameters, a filled one on the game's version,
+and both on `SHEETS_VERSION`, a digest of everything that shapes the page (templates,
+stylesheet, rules), so a change to any of them never serves a stale sheet.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from weasyprint import HTML
+
+from games.models import Game
+from games.rules import indian_chief
+from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAGE_MARGIN_MM = 12
+MELD_COLUMN_MM = 48
+# DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
+MM_PER_CHARACTER = 2.0
+
+_SHAPERS = [
+    *sorted((Path(settings.BASE_DIR) / "templates" / "sheets").glob("*.html")),
+    Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
+    *sorted(Path(indian_chief.__file__).parent.glob("*.py")),
+]
+SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
+
+
+class SheetError(ValueError):
+    """A sheet request that cannot be printed; the message says what to change."""
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """What a blank Indian Chief sheet is printed for."""
+
+    players: int
+    paper: str
+    names: tuple[str, ...]
+
+    @property
+    def cache_key(self) -> str:
+        digest = hashlib.sha256("\x1f".join(self.names).encode()).hexdigest()[:16]
+        return f"sheet:blank:{self.players}:{self.paper}:{digest}:{SHEETS_VERSION}"
+
+
+def max_name_length(players: int, paper: str) -> int:
+    """The longest name that fits a column head when `players` share the page's width."""
+    width = PAPERS[paper][0] - 2 * PAGE_MARGIN_MM - MELD_COLUMN_MM
+    return int(width / players / MM_PER_CHARACTER)
+
+
+def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
+    """Read `players`, `paper` and `names` from a query string, or say what is wrong."""
+    low, high = indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS
+    players_text = query.get("players", "").strip()
+    if not players_text.isdigit() or not low <= int(players_text) <= high:
+        raise SheetError(f"Choose {low} to {high} players (got “{players_text}”).")
+    players = int(players_text)
+    paper = query.get("paper", "a4").strip().lower() or "a4"
+    if paper not in PAPERS:
+        raise SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
+    names: tuple[str, ...] = ()
+    if query.get("names", "").strip():
+        names = tuple(" ".join(name.split()) for name in query["names"].split(","))
+        if len(names) > players:
+            raise SheetError(f"{len(names)} names were given for {players} players.")
+        longest = max_name_length(players, paper)
+        for name in names:
+            if len(name) > longest:
+                raise SheetError(
+                    f"“{name}” is too long for a column: with {players} players, names "
+                    f"fit up to {longest} characters."
+                )
+        names += ("",) * (players - len(names))
+    return BlankSheet(players, paper, names)
+
+
+def render_pdf(template: str, context: dict[str, Any]) -> bytes:
+    html = render_to_string(template, context)
+    pdf = HTML(string=html, base_url=str(settings.BASE_DIR / "static")).write_pdf()
+    assert pdf is not None  # write_pdf() without a target returns the bytes
+    return pdf
+
+
+def _page_context(paper: str) -> dict[str, Any]:
+    return {
+        "paper": paper,
+        "margin": PAGE_MARGIN_MM,
+        "meld_column": MELD_COLUMN_MM,
+        "melds": [(meld, RULE_REMINDERS[meld]) for meld in Meld],
+        "poker": [(hand, points) for hand, points in POKER_POINTS.items()],
+        "stylesheet": (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text(),
+    }
+
+
+def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
+    pdf: bytes | None = cache.get(sheet.cache_key)
+    if pdf is None:
+        context = _page_context(sheet.paper) | {
+            "columns": sheet.names or ("",) * sheet.players,
+            "rows": [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld],
+        }
+        pdf = render_pdf("sheets/indian_chief.html", context)
+        cache.set(sheet.cache_key, pdf, timeout=None)
+    return pdf
+
+
+def game_sheet_key(game: Game, paper: str, url: str) -> str:
+    digest = hashlib.sha256(url.encode()).hexdigest()[:16]
+    return f"sheet:game:{game.pk}:{game.version}:{paper}:{digest}:{SHEETS_VERSION}"
+
+
+def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
+    """The filled sheet of a saved game, with a QR code of `url`, its page on the web."""
+    key = game_sheet_key(game, paper, url)
+    pdf: bytes | None = cache.get(key)
+    if pdf is None:
+        standings = game.standings()
+        sheet = standings.sheet()
+        context = _page_context(paper) | {
+            "game": game,
+            "standings": standings,
+            "columns": standings.players,
+            "rows": [
+                {
+                    "meld": meld,
+                    "reminder": RULE_REMINDERS[meld],
+                    "cells": [sheet[meld].get(name) for name in standings.players],
+                }
+                for meld in Meld
+            ],
+            "totals": [standings.totals[name] for name in standings.players],
+            "qr": segno.make(url, error="m").svg_data_uri(scale=3, border=0),
+            "url": url,
+        }
+        pdf = render_pdf("sheets/indian_chief.html", context)
+        cache.set(key, pdf, timeout=None)
+    return pdf

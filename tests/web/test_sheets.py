@@ -1,0 +1,241 @@
+"""Printable sheets: real PDFs, read back with pypdf, and looked at through pdftoppm."""
+
+import io
+import shutil
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from pypdf import PdfReader
+
+from games import sheets
+from games.models import Game
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "sheets"
+MELD_LABELS = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor", "Indian Chief"]
+# Page sizes in PDF points (1/72 inch).
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Count the PDFs actually rendered, as opposed to served from the cache."""
+    calls = []
+    real = sheets.render_pdf
+
+    def counting(template, context):
+        calls.append(template)
+        return real(template, context)
+
+    monkeypatch.setattr(sheets, "render_pdf", counting)
+    return calls
+
+
+def pdf_text(response) -> tuple[PdfReader, str]:
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    return reader, "\n".join(page.extract_text() for page in reader.pages)
+
+
+def save_first_page_png(pdf: bytes, name: str) -> None:
+    """Keep page 1 as a PNG beside the test results, to look at as a person would."""
+    if shutil.which("pdftoppm") is None:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    source = ARTIFACTS / f"{name}.pdf"
+    source.write_bytes(pdf)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "80",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            source,
+            source.with_suffix(""),
+        ],
+        check=True,
+    )
+    assert source.with_suffix(".png").stat().st_size > 0
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)], ids=["a4", "letter"])
+def test_blank_sheet_has_the_grid_and_a_reference_page(client, paper, size):
+    response = client.get(
+        "/sheets/indian-chief/blank.pdf",
+        {"players": 4, "paper": paper, "names": "Ann,Ben,Cleo,Dan"},
+    )
+
+    assert response.status_code == 200
+    reader, _ = pdf_text(response)
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            size, abs=0.5
+        )
+    grid = reader.pages[0].extract_text()
+    for label in MELD_LABELS:
+        assert label in grid
+    for name in ["Ann", "Ben", "Cleo", "Dan"]:
+        assert name in grid
+    assert "Total" in grid and "Date" in grid
+    assert "poker" in reader.pages[1].extract_text().lower()
+    save_first_page_png(response.content, f"blank-4-{paper}")
+
+
+def test_blank_sheet_without_names_leaves_the_column_heads_to_write_on(client):
+    response = client.get("/sheets/indian-chief/blank.pdf", {"players": 8})
+
+    reader, _ = pdf_text(response)
+    assert "Ann" not in reader.pages[0].extract_text()
+    save_first_page_png(response.content, "blank-8-a4")
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"players": 1}, "Choose 2 to 8 players"),
+        ({"players": 9}, "Choose 2 to 8 players"),
+        ({"players": "four"}, "Choose 2 to 8 players"),
+        ({}, "Choose 2 to 8 players"),
+        ({"players": 3, "paper": "a3"}, "Paper must be A4 or Letter"),
+        ({"players": 2, "names": "Ann,Ben,Cleo"}, "3 names were given for 2 players"),
+        ({"players": 8, "names": "Bartholomew"}, "too long for a column"),
+    ],
+)
+def test_bad_blank_sheet_parameters_get_a_clear_400(client, query, message):
+    response = client.get("/sheets/indian-chief/blank.pdf", query)
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_a_long_name_fits_when_there_are_few_players(client):
+    response = client.get("/sheets/indian-chief/blank.pdf", {"players": 2, "names": "Bartholomew"})
+
+    assert response.status_code == 200
+
+
+def test_a_repeated_blank_sheet_comes_from_the_cache(client, renders):
+    query = {"players": 5, "paper": "letter"}
+
+    first = client.get("/sheets/indian-chief/blank.pdf", query)
+    second = client.get("/sheets/indian-chief/blank.pdf", query)
+    other = client.get("/sheets/indian-chief/blank.pdf", {"players": 6})
+
+    assert first.content == second.content
+    assert other.content != first.content
+    assert len(renders) == 2  # the 5-player sheet once, the 6-player sheet once
+
+
+def play(game: Game, rounds: list[list[str]]) -> Game:
+    for cards in rounds:
+        game.refresh_from_db()
+        game.record_round(cards, uuid.uuid4(), game.version)
+    game.refresh_from_db()
+    return game
+
+
+# Ann and Ben, seven rounds, scores worked out by hand (see tests/web/test_models.py).
+SEVEN_ROUNDS = [
+    ["KC", "AS 2H 3C AD 4S"],  # Thief 10; Rich Man −11
+    ["7H 7C", "7S 5S 3D"],  # Beggar Man 2 (matches 7♠); Poor Man 12
+    ["QS 10S 3H", "9D"],  # Poor Man 20; Thief 9
+    ["QD 8H 6C AC", "2C 4D"],  # Lawyer 25; Beggar Man 0
+    ["KH KD QH JS 9C", "KS 9S 2D AH"],  # Rich Man −49; Lawyer 0
+    ["AH 3H 5H 7S 9D JC", "2H 4S 6D 8C 10H QC"],  # Doctor 30; Doctor 0 (no ace)
+    ["5S 6H 7D 8C 9H KC 7H", "2S 3S 4S 6S JS 9D KD"],  # Indian Chief 32; Indian Chief 39
+]
+
+
+def test_filled_sheet_shows_every_score_total_the_winner_and_a_qr_code(client):
+    game = play(make_game(["Ann", "Ben"], note="Kitchen table"), SEVEN_ROUNDS)
+
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+
+    assert response.status_code == 200
+    reader, _ = pdf_text(response)
+    # Layout mode keeps the sheet's lines: each meld's line holds Ann's score, then Ben's.
+    lines = reader.pages[0].extract_text(extraction_mode="layout").splitlines()
+    rows = {line.split()[0]: line.split() for line in lines if line.strip()}
+    assert rows["Thief"][-2:] == ["10", "9"]
+    assert rows["Total"] == ["Total", "70", "49"]
+    grid = " ".join(lines)
+    for score in ["-11", "2", "12", "20", "25", "0", "-49", "30", "32", "39"]:
+        assert score in grid.split()
+    assert "Winner: Ann" in grid
+    assert "Kitchen table" in grid
+    assert "straight" in grid  # Ann's Indian Chief split in small print
+    assert f"/games/{game.pk}/" in grid  # the QR code's address, printed under it too
+    assert len(reader.pages[0].images) == 1 or "/XObject" in str(reader.pages[0]["/Resources"])
+    save_first_page_png(response.content, "filled-2-players")
+
+
+def test_filled_sheet_of_a_game_in_progress(client):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:2])
+
+    _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
+
+    assert "In progress: 2 of 7 rounds played." in text
+
+
+def test_filled_sheet_is_cached_until_the_game_changes(client, renders):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:2])
+
+    first = client.get(f"/games/{game.pk}/sheet.pdf")
+    client.get(f"/games/{game.pk}/sheet.pdf")
+    assert len(renders) == 1
+
+    # An edit of round 1 changes the game's version: the next request renders again.
+    game.edit_round(1, ["5C", "AS 2H 3C AD 4S"], game.version)
+    changed = client.get(f"/games/{game.pk}/sheet.pdf")
+
+    assert len(renders) == 2
+    assert changed["ETag"] != first["ETag"]
+    _, text = pdf_text(changed)
+    assert "5♣" in text
+
+
+def test_an_unchanged_sheet_is_not_downloaded_again(client):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
+    first = client.get(f"/games/{game.pk}/sheet.pdf")
+
+    again = client.get(f"/games/{game.pk}/sheet.pdf", headers={"If-None-Match": first["ETag"]})
+    since = client.get(
+        f"/games/{game.pk}/sheet.pdf", headers={"If-Modified-Since": first["Last-Modified"]}
+    )
+
+    assert again.status_code == 304
+    assert since.status_code == 304
+    assert again.content == b""
+
+
+def test_filled_sheet_rejects_unknown_paper_and_missing_games(client):
+    game = make_game(["Ann", "Ben"])
+
+    assert client.get(f"/games/{game.pk}/sheet.pdf", {"paper": "a3"}).status_code == 400
+    assert client.get("/games/999999/sheet.pdf").status_code == 404
+
+
+def test_home_page_links_the_blank_sheet_form_and_the_game_page_links_its_sheet(client):
+    game = make_game(["Ann", "Ben"])
+
+    assert 'action="/sheets/indian-chief/blank.pdf"' in client.get("/").content.decode()
+    assert f'href="/games/{game.pk}/sheet.pdf"' in client.get(f"/games/{game.pk}/").content.decode()
