@@ -11,7 +11,7 @@ from django import forms
 
 from games.models import Game, Player
 from games.rules import indian_chief
-from games.rules.cards import parse_cards
+from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
 from games.rules.indian_chief import Meld, MeldScore, Reveal, RoundScore
 
@@ -49,6 +49,17 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        # Only a hand-made post has more seats than the form; refuse it rather than
+        # quietly leaving someone out.
+        extra = [key for key in self.data if key.startswith("player_") and key not in self.fields]
+        if any((self.data.get(key) or "").strip() for key in extra):
+            seated = sum(
+                1 for key in self.data if key.startswith("player_") and self.data[key].strip()
+            )
+            raise forms.ValidationError(
+                f"Indian Chief is for {indian_chief.MIN_PLAYERS} to {MAX_SEATS} players, "
+                f"not {seated}."
+            )
         names: list[str] = []
         for seat in range(MAX_SEATS):
             name = " ".join((cleaned.get(f"player_{seat}") or "").split())
@@ -146,10 +157,11 @@ class RoundForm(forms.Form):
             return cleaned
         for seat, player in enumerate(self.round_score.players):
             if player.meld in self.made_elsewhere(player.name):
+                count = len(player.result.cards)
                 self.add_error(
                     f"cards_{seat}",
-                    f"{player.name} already made {player.meld.label}: "
-                    f"{len(player.result.cards)} cards would make it again.",
+                    f"{player.name} already made {player.meld.label}: {count} "
+                    f"{'card' if count == 1 else 'cards'} would make it again.",
                 )
         cleaned["cards"] = texts
         return cleaned
@@ -174,10 +186,13 @@ class StealForm(forms.Form):
         take = cleaned.get("take") or ""
         if take:
             seat, _, card = take.partition(":")
-            if not seat.isdigit() or not card:
+            if not seat.isdecimal() or int(seat) >= MAX_SEATS or not card:
                 raise forms.ValidationError("Pick a card from another player's meld.")
+            try:
+                cleaned["card"] = str(parse_card(card))
+            except RuleError as error:
+                raise forms.ValidationError(error.message, code=error.code) from error
             cleaned["victim_seat"] = int(seat)
-            cleaned["card"] = card
         elif not cleaned.get("deck") and not cleaned.get("no_agreement"):
             raise forms.ValidationError("Pick a card to steal, or take from the deck.")
         return cleaned

@@ -125,7 +125,7 @@ class Game(models.Model):
                 player = Player.objects.create(name=name)
             Seat.objects.create(game=game, player=player, position=position)
         Change.objects.create(
-            game=game, action=Change.Action.STARTED, after={"players": ", ".join(names)}
+            game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
         )
         return game
 
@@ -163,12 +163,12 @@ class Game(models.Model):
             standings = game.standings()
             if standings.complete:
                 game.finished_at = timezone.now()
-            game._record(Change.Action.ROUND_ADDED, played.number, after=played.snapshot())
+            game._record(Change.Action.ROUND_ADDED, played.number, after=played.history())
             if standings.complete:
                 Change.objects.create(
                     game=game,
                     action=Change.Action.FINISHED,
-                    after={"winners": list(standings.winners or ())},
+                    after=[["winners", " and ".join(standings.winners or ())]],
                 )
         return played
 
@@ -177,23 +177,27 @@ class Game(models.Model):
 
         Steals that still fit the new cards are kept; when they no longer do, the round's
         steals are dropped (scores never depend on them) and the returned note says so.
+        Fixing a round of a reopened seven-round game finishes it again: the table has
+        corrected its record, and the result stands.
         """
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
-            before = played.snapshot()
+            before = played.history()
             played.set_hands(cards)
             notes = []
             try:
-                game.standings()
+                standings = game.standings()
             except StealError as error:
                 played.steals.all().delete()
                 notes.append(
                     f"The steals of round {number} no longer fit and were removed: {error.message}"
                 )
-                game.standings()
+                standings = game.standings()
+            if standings.complete:
+                game.finished_at = timezone.now()
             played.save(update_fields=["updated_at"])
-            game._record(Change.Action.ROUND_EDITED, number, before, played.snapshot())
+            game._record(Change.Action.ROUND_EDITED, number, before, played.history())
         return notes
 
     def undo_last_round(self, version: int) -> int:
@@ -203,7 +207,7 @@ class Game(models.Model):
             last = game.rounds.order_by("-number").first()
             if last is None:
                 raise Round.DoesNotExist("No round to undo.")
-            before = last.snapshot()
+            before = last.history()
             last.delete()
             game.finished_at = None
             game._record(Change.Action.ROUND_UNDONE, last.number, before=before)
@@ -220,11 +224,9 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
-            steal = played.steals.create(
-                order=played.steals.count(), thief=thief, victim=victim, card=card
-            )
+            played.steals.create(order=played.steals.count(), thief=thief, victim=victim, card=card)
             event = game.standings().rounds[number - 1].steals.events[-1]
-            game._record(Change.Action.STEAL, number, after={"event": event, "steal": str(steal)})
+            game._record(Change.Action.STEAL, number, after=[["", event]])
         return event
 
     def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:
@@ -243,7 +245,7 @@ class Game(models.Model):
             game._record(
                 Change.Action.STEAL,
                 number,
-                after={"event": f"{' and '.join(names)} could not agree: none of them steals."},
+                after=[["", f"{' and '.join(names)} could not agree: none of them steals."]],
             )
 
     def reopen(self, version: int) -> None:
@@ -307,6 +309,11 @@ class Round(models.Model):
         for seat, text in zip(seats, cards, strict=True):
             Hand.objects.update_or_create(round=self, seat=seat, defaults={"cards": text})
 
+    def history(self) -> list[list[str]]:
+        """The snapshot as [name, cards] pairs: JSON lists keep the seat order (jsonb
+        objects, on PostgreSQL, do not)."""
+        return [[name, cards] for name, cards in self.snapshot().items()]
+
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""
         return {
@@ -369,7 +376,11 @@ class Steal(models.Model):
 
 
 class Change(models.Model):
-    """One entry of a game's append-only history: what changed, when, before and after."""
+    """One entry of a game's append-only history: what changed, when, before and after.
+
+    `before` and `after` are lists of [label, text] pairs, shown in order: each player's
+    cards for a round, or a single unlabelled sentence for a steal.
+    """
 
     class Action(models.TextChoices):
         STARTED = "started", "Game started"

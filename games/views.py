@@ -79,7 +79,8 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
 def _rematch_names(request: HttpRequest) -> dict[str, str]:
     """`?rematch=<game>` seats the same players in the same order."""
     rematch = request.GET.get("rematch", "")
-    game = Game.objects.filter(pk=int(rematch)).first() if rematch.isdigit() else None
+    number = _index(rematch, 2**63)
+    game = Game.objects.filter(pk=number).first() if number is not None else None
     if game is None:
         return {}
     initial = {f"player_{seat}": name for seat, name in enumerate(game.player_names())}
@@ -135,14 +136,18 @@ def _has_steals_pending(played: Round, score: RoundScore) -> bool:
 @require_http_methods(["GET", "POST"])
 def round_new(request: HttpRequest, pk: int) -> HttpResponseBase:
     game = get_object_or_404(Game, pk=pk)
-    if game.is_finished:
-        messages.info(request, "This game is finished. Reopen it to change it.")
-        return _go(request, game.get_absolute_url())
     landed = _landed_round(game, request)
     if landed is not None:
         # A double tap or a resent save: the round is already recorded once.
         return _go(request, game.get_absolute_url())
-    return _round_entry(request, game, game.rounds.count() + 1, None)
+    if game.is_finished:
+        messages.info(request, "This game is finished. Reopen it to change it.")
+        return _go(request, game.get_absolute_url())
+    number = game.rounds.count() + 1
+    if number > MAX_MELD:
+        messages.info(request, "All seven rounds are in: edit a round to change it.")
+        return _go(request, game.get_absolute_url())
+    return _round_entry(request, game, number, None)
 
 
 def _landed_round(game: Game, request: HttpRequest) -> Round | None:
@@ -237,26 +242,33 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     seats = game.seats.count()
     values: dict[str, Any] = {key: data.get(key, "") for key in ("token", "version", "active")}
     cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
-    active = int(values["active"]) if str(values["active"]).isdigit() else 0
-    if data.get("select", "").isdigit() and int(data["select"]) < seats:
-        active = int(data["select"])
-    if data.get("add") and active < seats and len(cards[active]) < MAX_MELD:
+    active = _index(values["active"], seats)
+    selected = _index(data.get("select"), seats)
+    if selected is not None:
+        active = selected
+    if data.get("add") and active is not None and len(cards[active]) < MAX_MELD:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
             cards[active].append(str(parse_card(data["add"])))
-    seat, _, position = data.get("drop", "").partition(":")
-    if (
-        seat.isdigit()
-        and position.isdigit()
-        and int(seat) < seats
-        and int(position) < len(cards[int(seat)])
-    ):
-        del cards[int(seat)][int(position)]
-        active = int(seat)
-    values["active"] = active
+    seat_text, _, position_text = data.get("drop", "").partition(":")
+    seat = _index(seat_text, seats)
+    position = _index(position_text, len(cards[seat])) if seat is not None else None
+    if seat is not None and position is not None:
+        del cards[seat][position]
+        active = seat
+    values["active"] = active or 0
     for seat_number, seat_cards in enumerate(cards):
         values[f"cards_{seat_number}"] = " ".join(seat_cards)
     return values
+
+
+def _index(value: object, limit: int) -> int | None:
+    """A whole number from 0 up to `limit` - 1 out of posted text, else None."""
+    try:
+        number = int(str(value))
+    except ValueError:
+        return None
+    return number if 0 <= number < limit else None
 
 
 def _round_context(
@@ -265,7 +277,7 @@ def _round_context(
     preview = form.preview()
     texts = form.card_texts()
     active = form["active"].value()
-    active = int(active) if str(active).isdigit() else 0
+    active = _index(active, len(form.names)) or 0
     in_use: Counter[str] = Counter()
     for text in texts:
         for card in text.split():
@@ -361,6 +373,8 @@ def _record_steal(game: Game, played: Round, form: StealForm) -> str:
             game.cancel_steals(played.number, [seats[name] for name in group], version)
         elif form.cleaned_data.get("take"):
             victim = game.seats.filter(position=form.cleaned_data["victim_seat"]).first()
+            if victim is None:
+                return "Pick a card from another player's meld."
             game.record_steal(
                 played.number, seats[thief_name], victim, form.cleaned_data["card"], version
             )

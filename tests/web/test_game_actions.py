@@ -1,0 +1,793 @@
+"""The game's actions and forms: what a save, an edit, an undo or a steal does to a game.
+
+Every score here is worked out by hand from `shared/rules/indian-chief.md`. The actions take
+the version the device saw: a stale version is refused with StaleGame, a finished game with
+GameFinished, and a retried save (same token) finds the round it already recorded.
+"""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connections
+
+from games.forms import NewGameForm, RoundForm, StealForm, VersionForm
+from games.models import Change, Game, GameFinished, Player, Round, StaleGame, Steal
+from games.rules.errors import (
+    CannotStealFromSelf,
+    CardNotInMeld,
+    DuplicateCard,
+    InvalidCard,
+    NotAThief,
+    RepeatedMeld,
+    StealOutOfOrder,
+    ThiefTieConflict,
+    WrongCardCount,
+)
+
+pytestmark = pytest.mark.django_db
+
+# Ann and Ben, one deck, seven rounds: each makes each meld once. Ann wins 70 to 49.
+WIN_ROUNDS = [
+    # Ann: Beggar Man 7♥ 7♣ against Ben's 7♠ = 1 × 2 = 2.  Ben: Poor Man 7♠ 5♠ = 12.
+    (["7H 7C", "7S 5S 3D"], {"Ann": 2, "Ben": 12}),
+    # Ann: Poor Man Q♠ 10♠ = 20 (3♥ is no spade).  Ben: Thief 9♦ = 9.
+    (["QS 10S 3H", "9D"], {"Ann": 20, "Ben": 9}),
+    # Ann: Lawyer 10 + 8 + 6 + 1 = 25.  Ben: Beggar Man 2♣ 4♦, no 2 or 4 on the table = 0.
+    (["QD 8H 6C AC", "2C 4D"], {"Ann": 25, "Ben": 0}),
+    # Ann: Rich Man −(10 + 10 + 10 + 10 + 9) = −49.  Ben: Lawyer 10 + 9 + 2 + 1 = 22 → 0.
+    (["KH KD QH JS 9C", "KS 9S 2D AH"], {"Ann": -49, "Ben": 0}),
+    # Ann: Doctor, six ranks with A♥, three hearts = 30.  Ben: Doctor without an ace = 0.
+    (["AH 3H 5H 7S 9D JC", "2H 4S 6D 8C 10H QC"], {"Ann": 30, "Ben": 0}),
+    # Ann: straight 5–9 (25) + baccarat K♣ 7♥ = 17 → 7: 32.
+    # Ben: spade flush 2 3 4 6 J (30) + baccarat 9♦ K♦ = 19 → 9: 39.
+    (["5S 6H 7D 8C 9H KC 7H", "2S 3S 4S 6S JS 9D KD"], {"Ann": 32, "Ben": 39}),
+    # Ann: Thief K♣ = 10.  Ben: Rich Man −(1 + 2 + 3 + 1 + 4) = −11.
+    (["KC", "AS 2H 3C AD 4S"], {"Ann": 10, "Ben": -11}),
+]
+WIN_TOTALS = {"Ann": 70, "Ben": 49}
+
+# The same melds made with mirrored cards, so both end on 72: a shared win.
+TIE_ROUNDS = [
+    # Thief K♣ = 10 and Thief Q♠ = 10.
+    (["KC", "QS"], {"Ann": 10, "Ben": 10}),
+    # Each Beggar Man matches the other's two sevens: 2 × 2 = 4 each.
+    (["7H 7C", "7S 7D"], {"Ann": 4, "Ben": 4}),
+    # Poor Man Q♠ 10♠ = 20 and K♠ J♠ = 20.
+    (["QS 10S 3H", "KS JS 2H"], {"Ann": 20, "Ben": 20}),
+    # Lawyer 10 + 8 + 6 + 1 = 25, twice.
+    (["QD 8H 6C AC", "KD 8S 6D AD"], {"Ann": 25, "Ben": 25}),
+    # Rich Man −49 twice: K K Q J 9 and Q J 10 9 10.
+    (["KH KD QH JS 9C", "QC JC 10C 9S 10D"], {"Ann": -49, "Ben": -49}),
+    # Doctor with three hearts, twice: A♥ 3♥ 5♥ … and A♠ 2♥ 4♥ 6♥ … = 30 each.
+    (["AH 3H 5H 7S 9D JC", "AS 2H 4H 6H 8C 10D"], {"Ann": 30, "Ben": 30}),
+    # Indian Chief: straight 5–9 (25) + K and 7 (17 → 7) = 32, twice.
+    (["5S 6H 7D 8C 9H KC 7H", "5C 6D 7S 8H 9D KS 7C"], {"Ann": 32, "Ben": 32}),
+]
+TIE_TOTAL = 72
+
+# Four players, two decks: two Thieves, a Beggar Man who matches both and a Poor Man.
+#   Ann: Thief 3♣ = 3.   Ben: Thief K♦ = 10.
+#   Cleo: Beggar Man K♠ 3♥ matches 3♣ (Ann), K♦ (Ben) and 3♠ (Dan): 3 × 2 = 6.
+#   Dan: Poor Man Q♠ 8♠ 3♠ = 10 + 8 + 3 = 21.
+# Steal order: Ann (3) before Ben (K).
+THIEVES_ROUND = ["3C", "KD", "KS 3H", "QS 8S 3S"]
+THIEVES_SCORES = {"Ann": 3, "Ben": 10, "Cleo": 6, "Dan": 21}
+
+# Two Thieves of the same rank: a tie.
+#   Ann: Thief 7♥ = 7.   Ben: Thief 7♠ = 7.
+#   Cleo: Beggar Man 7♣ 9♣ matches 7♥, 7♠ and Dan's 9♦: 3 × 2 = 6.
+#   Dan: Lawyer 10 + 9 + 5 + 1 = 25.
+TIED_THIEVES_ROUND = ["7H", "7S", "7C 9C", "KD 9D 5S AH"]
+TIED_THIEVES_SCORES = {"Ann": 7, "Ben": 7, "Cleo": 6, "Dan": 25}
+
+FOUR = ["Ann", "Ben", "Cleo", "Dan"]
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def play(game: Game, cards: list[str], token: uuid.UUID | None = None) -> Round:
+    """Save the next round as a device that has seen the game's latest version."""
+    return fresh(game).record_round(cards, token or uuid.uuid4(), fresh(game).version)
+
+
+def seat(game: Game, name: str):
+    return game.seats.get(player__name=name)
+
+
+# ---------------------------------------------------------------------------
+# Starting a game
+
+
+def test_start_seats_the_players_in_order_and_opens_the_history():
+    game = Game.start(["Cleo", "Ann", "Ben"], 1, "Kitchen table")
+
+    assert game.player_names() == ["Cleo", "Ann", "Ben"]
+    assert (game.decks, game.note, game.version) == (1, "Kitchen table", 0)
+    assert not game.is_finished
+    (started,) = game.changes.all()
+    assert started.action == Change.Action.STARTED
+    assert started.after == [["players", "Cleo, Ann, Ben"]]
+
+
+def test_start_adds_new_names_to_the_roster_and_reuses_known_ones_in_any_case():
+    ann = Player.objects.create(name="Ann")
+
+    game = Game.start(["ANN", "Zoe"], 1)
+
+    # "ANN" is Ann from the roster; Zoe is new.
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann", "Zoe"]
+    assert game.seats.get(position=0).player == ann
+    assert game.player_names() == ["Ann", "Zoe"]
+
+
+# ---------------------------------------------------------------------------
+# Saving a round
+
+
+def test_a_saved_round_is_numbered_scored_and_kept_in_the_history():
+    game = Game.start(["Ann", "Ben"], 1)
+
+    played = game.record_round(WIN_ROUNDS[0][0], uuid.uuid4(), 0)
+
+    assert played.number == 1
+    assert fresh(game).version == 1
+    assert game.standings().round_scores == [{"Ann": 2, "Ben": 12}]
+    added = game.changes.get(action=Change.Action.ROUND_ADDED)
+    assert (added.round_number, added.before) == (1, None)
+    assert added.after == [["Ann", "7H 7C"], ["Ben", "7S 5S 3D"]]
+
+
+def test_cards_are_stored_as_given_and_the_next_round_gets_the_next_number():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+
+    second = play(game, WIN_ROUNDS[1][0])
+
+    assert second.number == 2
+    assert second.snapshot() == {"Ann": "QS 10S 3H", "Ben": "9D"}
+    assert fresh(game).version == 2
+
+
+def test_a_retried_save_with_the_same_token_returns_the_round_it_already_recorded():
+    game = Game.start(["Ann", "Ben"], 1)
+    token = uuid.uuid4()
+    first = game.record_round(WIN_ROUNDS[0][0], token, 0)
+
+    # The phone never saw the answer and sends the very same save again.
+    again = fresh(game).record_round(WIN_ROUNDS[0][0], token, 0)
+
+    assert again.pk == first.pk
+    assert game.rounds.count() == 1
+    assert fresh(game).version == 1
+    assert game.changes.filter(action=Change.Action.ROUND_ADDED).count() == 1
+
+
+def test_a_retry_still_finds_its_round_after_another_device_saved_the_next_one():
+    game = Game.start(["Ann", "Ben"], 1)
+    token = uuid.uuid4()
+    first = game.record_round(WIN_ROUNDS[0][0], token, 0)
+    play(game, WIN_ROUNDS[1][0])  # another phone saves round 2: version 2
+
+    # The first phone's retry carries the version it saw (0): it is no conflict, it landed.
+    again = fresh(game).record_round(WIN_ROUNDS[0][0], token, 0)
+
+    assert again.pk == first.pk
+    assert sorted(game.rounds.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_save_against_an_older_version_is_refused_with_the_newer_game():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+
+    # A second phone loaded the game at version 0 and saves different cards as round 1.
+    with pytest.raises(StaleGame) as stale:
+        fresh(game).record_round(WIN_ROUNDS[1][0], uuid.uuid4(), 0)
+
+    assert stale.value.game.version == 1
+    assert stale.value.game.rounds.count() == 1
+    assert fresh(game).version == 1
+    # Saved again knowingly, with the version it was shown, it becomes round 2.
+    second = fresh(game).record_round(WIN_ROUNDS[1][0], uuid.uuid4(), 1)
+    assert second.number == 2
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "player"),
+    [
+        # "ZZ" is not a card.
+        (["7H ZZ", "7S 5S 3D"], InvalidCard, "Ann"),
+        # Eight cards make no meld.
+        (["7H", "AS 2S 3S 4S 5S 6S 7S 8S"], WrongCardCount, "Ben"),
+        # Nobody revealed nothing.
+        (["7H", ""], WrongCardCount, "Ben"),
+        # With one deck there is one 7♥, and Ann already has it.
+        (["7H 7C", "7H 5S 3D"], DuplicateCard, "Ben"),
+    ],
+    ids=["invalid-card", "eight-cards", "no-cards", "duplicate-card"],
+)
+def test_cards_the_rules_refuse_are_not_saved(cards, error, player):
+    game = Game.start(["Ann", "Ben"], 1)
+
+    with pytest.raises(error) as raised:
+        game.record_round(cards, uuid.uuid4(), 0)
+
+    assert raised.value.player == player
+    assert game.rounds.count() == 0
+    assert fresh(game).version == 0
+    assert not game.changes.filter(action=Change.Action.ROUND_ADDED).exists()
+
+
+def test_a_meld_made_twice_is_refused():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[1][0])  # Ben makes his Thief (9♦)
+
+    # Ben reveals one card again: a second Thief.
+    with pytest.raises(RepeatedMeld, match="Ben already made Thief in round 1"):
+        play(game, ["7H 7C", "QD"])
+
+    assert game.rounds.count() == 1
+
+
+def test_the_seventh_round_finishes_the_game_with_the_winner_in_the_history():
+    game = Game.start(["Ann", "Ben"], 1)
+    for cards, _ in WIN_ROUNDS[:6]:
+        play(game, cards)
+    assert not fresh(game).is_finished
+
+    play(game, WIN_ROUNDS[6][0])
+
+    game = fresh(game)
+    assert game.is_finished
+    standings = game.standings()
+    assert standings.round_scores == [scores for _, scores in WIN_ROUNDS]
+    assert standings.totals == WIN_TOTALS
+    assert standings.winners == ("Ann",)
+    finished = game.changes.get(action=Change.Action.FINISHED)
+    assert finished.after == [["winners", "Ann"]]
+    assert game.version == 7
+
+
+def test_a_tie_after_seven_rounds_shares_the_win():
+    game = Game.start(["Ann", "Ben"], 1)
+    for cards, _ in TIE_ROUNDS:
+        play(game, cards)
+
+    standings = fresh(game).standings()
+
+    assert standings.round_scores == [scores for _, scores in TIE_ROUNDS]
+    assert standings.totals == {"Ann": TIE_TOTAL, "Ben": TIE_TOTAL}
+    assert standings.winners == ("Ann", "Ben")
+    assert game.changes.get(action=Change.Action.FINISHED).after == [["winners", "Ann and Ben"]]
+
+
+@pytest.fixture
+def finished_game() -> Game:
+    game = Game.start(["Ann", "Ben"], 1)
+    for cards, _ in WIN_ROUNDS:
+        play(game, cards)
+    return fresh(game)
+
+
+def test_a_finished_game_is_read_only(finished_game):
+    version = finished_game.version
+
+    with pytest.raises(GameFinished):
+        finished_game.record_round(["KC", "QS"], uuid.uuid4(), version)
+    with pytest.raises(GameFinished):
+        finished_game.edit_round(1, ["7H 7D", "7S 5S 3D"], version)
+    # Round 2 had Ben's Thief: a late steal is refused too.
+    with pytest.raises(GameFinished):
+        finished_game.record_steal(2, seat(finished_game, "Ben"), None, "", version)
+
+    assert fresh(finished_game).version == version
+    assert finished_game.rounds.count() == 7
+
+
+def test_reopening_makes_a_finished_game_editable_again(finished_game):
+    finished_game.reopen(finished_game.version)
+
+    game = fresh(finished_game)
+    assert not game.is_finished
+    assert game.changes.order_by("pk").last().action == Change.Action.REOPENED
+    # Ann's Beggar Man 7♥ 7♣ becomes 7♥ 7♦: still one opposing 7 (Ben's 7♠), still 2.
+    assert game.edit_round(1, ["7H 7D", "7S 5S 3D"], game.version) == []
+    assert fresh(game).standings().totals == WIN_TOTALS
+
+
+# ---------------------------------------------------------------------------
+# Undo
+
+
+def test_undo_removes_the_last_round_and_keeps_it_in_the_history():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    play(game, WIN_ROUNDS[1][0])
+
+    assert fresh(game).undo_last_round(2) == 2
+
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+    assert fresh(game).standings().totals == {"Ann": 2, "Ben": 12}
+    undone = game.changes.get(action=Change.Action.ROUND_UNDONE)
+    assert undone.round_number == 2
+    assert undone.before == [["Ann", "QS 10S 3H"], ["Ben", "9D"]]
+    # The history still shows the round's saving, before its undoing.
+    assert [c.action for c in game.changes.order_by("pk")] == [
+        Change.Action.STARTED,
+        Change.Action.ROUND_ADDED,
+        Change.Action.ROUND_ADDED,
+        Change.Action.ROUND_UNDONE,
+    ]
+
+
+def test_undoing_the_seventh_round_unfinishes_the_game(finished_game):
+    assert finished_game.undo_last_round(finished_game.version) == 7
+
+    game = fresh(finished_game)
+    assert not game.is_finished
+    assert game.standings().winners is None
+    # Round 7 can be saved again, and the game finishes again.
+    play(game, WIN_ROUNDS[6][0])
+    assert fresh(game).is_finished
+
+
+def test_undo_without_a_round_says_so():
+    game = Game.start(["Ann", "Ben"], 1)
+
+    with pytest.raises(Round.DoesNotExist):
+        game.undo_last_round(0)
+
+    assert fresh(game).version == 0
+
+
+# ---------------------------------------------------------------------------
+# Edit
+
+
+def test_editing_a_past_round_rescores_it_and_records_before_and_after():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    play(game, WIN_ROUNDS[1][0])
+    assert fresh(game).standings().totals == {"Ann": 22, "Ben": 21}
+
+    # Round 1 was mistyped: Ben really had 7♠ 5♠ 3♠ (Poor Man 7 + 5 + 3 = 15).
+    notes = fresh(game).edit_round(1, ["7H 7C", "7S 5S 3S"], 2)
+
+    assert notes == []
+    assert fresh(game).standings().round_scores == [
+        {"Ann": 2, "Ben": 15},
+        {"Ann": 20, "Ben": 9},
+    ]
+    edited = game.changes.get(action=Change.Action.ROUND_EDITED)
+    assert edited.round_number == 1
+    assert edited.before == [["Ann", "7H 7C"], ["Ben", "7S 5S 3D"]]
+    assert edited.after == [["Ann", "7H 7C"], ["Ben", "7S 5S 3S"]]
+    assert fresh(game).version == 3
+
+
+def test_an_edit_the_rules_refuse_changes_nothing():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    play(game, WIN_ROUNDS[1][0])
+
+    # Making round 1 Ann's Poor Man too would repeat the meld she made in round 2.
+    with pytest.raises(RepeatedMeld):
+        fresh(game).edit_round(1, ["JS 10H 3C", "7S 5S 3D"], 2)
+
+    assert game.rounds.get(number=1).snapshot() == {"Ann": "7H 7C", "Ben": "7S 5S 3D"}
+    assert fresh(game).version == 2
+
+
+@pytest.fixture
+def thieves_game() -> Game:
+    game = Game.start(FOUR, 2)
+    play(game, THIEVES_ROUND)
+    return fresh(game)
+
+
+def test_an_edit_keeps_steals_that_still_fit(thieves_game):
+    game = thieves_game
+    game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", game.version)
+    game = fresh(game)
+
+    # Cleo really had K♠ 4♥: only Ben's K♦ matches now, 1 × 2 = 2. Dan still holds the Q♠.
+    notes = game.edit_round(1, ["3C", "KD", "KS 4H", "QS 8S 3S"], game.version)
+
+    assert notes == []
+    assert game.rounds.get(number=1).steals.count() == 1
+    assert fresh(game).standings().round_scores == [THIEVES_SCORES | {"Cleo": 2}]
+
+
+def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
+    game = thieves_game
+    game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", game.version)
+    game = fresh(game)
+
+    # Dan's queen was a jack: J♠ 8♠ 3♠ is still 10 + 8 + 3 = 21, but no Q♠ to steal.
+    notes = game.edit_round(1, ["3C", "KD", "KS 3H", "JS 8S 3S"], game.version)
+
+    assert len(notes) == 1
+    assert notes[0].startswith("The steals of round 1 no longer fit and were removed")
+    assert "Q♠" in notes[0]
+    assert not Steal.objects.exists()
+    assert fresh(game).standings().round_scores == [THIEVES_SCORES]
+
+
+# ---------------------------------------------------------------------------
+# Steals
+
+
+def test_steals_replay_in_order_and_never_change_a_score(thieves_game):
+    game = thieves_game
+
+    # Ann (3♣) goes first and takes Dan's Q♠; her 3♣ takes its place in Dan's meld.
+    first = game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", game.version)
+    # Ben (K♦) then takes that 3♣ from Dan, leaving his K♦ there.
+    second = fresh(game).record_steal(
+        1, seat(game, "Ben"), seat(game, "Dan"), "3C", fresh(game).version
+    )
+
+    assert first == "Ann took Q♠ from Dan; Dan's meld now holds Ann's 3♣."
+    assert second == "Ben took 3♣ from Dan; Dan's meld now holds Ben's K♦."
+    (played,) = fresh(game).standings().rounds
+    assert played.scores == THIEVES_SCORES
+    assert [str(card) for card in played.steals.melds_after["Dan"]] == ["KD", "8S", "3S"]
+    assert [c.after for c in game.changes.filter(action=Change.Action.STEAL)] == [
+        [["", first]],
+        [["", second]],
+    ]
+    assert fresh(game).version == 3
+
+
+def test_a_thief_may_take_from_the_deck(thieves_game):
+    game = thieves_game
+
+    event = game.record_steal(1, seat(game, "Ann"), None, "", game.version)
+
+    assert event == "Ann passed."
+    assert Steal.objects.get().victim is None
+
+
+@pytest.mark.parametrize(
+    ("thief", "victim", "card", "error", "message"),
+    [
+        ("Ann", "Ann", "3C", CannotStealFromSelf, "Ann cannot steal from their own meld."),
+        ("Ann", "Dan", "JH", CardNotInMeld, "Dan's meld does not hold J♥ when Ann steals."),
+        ("Cleo", "Dan", "QS", NotAThief, "Cleo did not meld a Thief this round."),
+        ("Ann", "Dan", "ZZ", InvalidCard, "“ZZ” is not a card"),
+    ],
+    ids=["from-self", "card-not-there", "not-a-thief", "not-a-card"],
+)
+def test_an_illegal_steal_is_refused_and_nothing_is_saved(
+    thieves_game, thief, victim, card, error, message
+):
+    game = thieves_game
+
+    with pytest.raises(error, match=message):
+        game.record_steal(1, seat(game, thief), seat(game, victim), card, game.version)
+
+    assert not Steal.objects.exists()
+    assert fresh(game).version == game.version
+
+
+def test_a_lower_thief_cannot_act_after_a_higher_one(thieves_game):
+    game = thieves_game
+    # The rules read the recorded steals as the whole story: Ben (K♦) taking Dan's Q♠
+    # with no turn recorded for Ann reads as Ann not stealing. (The steals page always
+    # offers the lowest Thief first, so it never records this.)
+    game.record_steal(1, seat(game, "Ben"), seat(game, "Dan"), "QS", game.version)
+
+    # Ann (3♣) coming after him breaks the order: lowest card first.
+    with pytest.raises(StealOutOfOrder, match=r"Ben \(K♦\) cannot steal before Ann \(3♣\)"):
+        fresh(game).record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "8S", fresh(game).version)
+
+    assert list(Steal.objects.values_list("thief__player__name", flat=True)) == ["Ben"]
+
+
+def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
+    game = Game.start(FOUR, 2)
+    play(game, TIED_THIEVES_ROUND)
+    game = fresh(game)
+    assert game.standings().rounds[0].steals.thief_order == (("Ann", "Ben"),)
+    game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "KD", game.version)
+
+    with pytest.raises(ThiefTieConflict, match="tied Thieves must take different cards"):
+        fresh(game).record_steal(1, seat(game, "Ben"), seat(game, "Dan"), "KD", fresh(game).version)
+
+    # They cannot agree: none of them steals; Ann's steal is taken back.
+    fresh(game).cancel_steals(1, [seat(game, "Ann"), seat(game, "Ben")], fresh(game).version)
+
+    (played,) = fresh(game).standings().rounds
+    assert played.steals.events == ("Ann passed.", "Ben passed.")
+    assert played.steals.taken == {}
+    assert played.scores == TIED_THIEVES_SCORES
+    last = game.changes.order_by("pk").last()
+    assert last.after == [["", "Ann and Ben could not agree: none of them steals."]]
+
+
+# ---------------------------------------------------------------------------
+# Versions: every action refuses a stale version and changes nothing
+
+
+def _edit(game, version):
+    game.edit_round(1, ["3C", "KD", "KS 4H", "QS 8S 3S"], version)
+
+
+def _undo(game, version):
+    game.undo_last_round(version)
+
+
+def _steal(game, version):
+    game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", version)
+
+
+def _cancel(game, version):
+    game.cancel_steals(1, [seat(game, "Ann")], version)
+
+
+def _reopen(game, version):
+    game.reopen(version)
+
+
+def _save(game, version):
+    game.record_round(["AS", "2S", "4H 4C", "5C 5D 5H"], uuid.uuid4(), version)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [_edit, _undo, _steal, _cancel, _reopen, _save],
+    ids=["edit", "undo", "steal", "cancel-steals", "reopen", "save"],
+)
+def test_every_action_refuses_a_stale_version(thieves_game, action):
+    game = thieves_game
+    seen = game.version
+    # Another phone takes Ann's turn first (a pass), so the game moves on.
+    game.record_steal(1, seat(game, "Ann"), None, "", seen)
+    after_other = fresh(game)
+
+    with pytest.raises(StaleGame) as stale:
+        action(fresh(game), seen)
+
+    assert stale.value.game.version == seen + 1
+    assert fresh(game).version == seen + 1
+    assert game.rounds.count() == 1
+    assert game.rounds.get().snapshot() == dict(zip(FOUR, THIEVES_ROUND, strict=True))
+    assert list(Steal.objects.values_list("thief__player__name", "card")) == [("Ann", "")]
+    assert game.changes.count() == after_other.changes.count()
+
+
+# ---------------------------------------------------------------------------
+# Forms
+
+
+def new_game_form(*names, **extra):
+    data = {f"player_{seat}": name for seat, name in enumerate(names)}
+    return NewGameForm(data | extra)
+
+
+@pytest.mark.parametrize(
+    ("names", "decks"),
+    [
+        (["Ann", "Ben"], 1),
+        (["Ann", "Ben", "Cleo"], 1),
+        (["Ann", "Ben", "Cleo", "Dan"], 2),
+        (["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"], 2),
+    ],
+    ids=["2-players", "3-players", "4-players", "8-players"],
+)
+def test_new_game_derives_the_decks_from_the_player_count(names, decks):
+    form = new_game_form(*names)
+
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["names"] == names
+    assert form.cleaned_data["decks"] == decks
+
+
+def test_new_game_skips_blank_seats_and_tidies_spaces():
+    form = new_game_form("  Ann   Lee ", "", "   ", "Ben", note="Cabin")
+
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["names"] == ["Ann Lee", "Ben"]
+    assert form.cleaned_data["note"] == "Cabin"
+
+
+def test_new_game_refuses_a_name_seated_twice_ignoring_case_next_to_the_seat():
+    form = new_game_form("Ann", "Ben", "ANN")
+
+    assert not form.is_valid()
+    assert form.errors == {"player_2": ["ANN is already seated."]}
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ([], "Indian Chief is for 2 to 8 players, not 0."),
+        (["Ann"], "Indian Chief is for 2 to 8 players, not 1."),
+    ],
+    ids=["nobody", "one-player"],
+)
+def test_new_game_needs_two_to_eight_players(names, message):
+    form = new_game_form(*names)
+
+    assert not form.is_valid()
+    assert form.non_field_errors() == [message]
+
+
+def test_new_game_offers_eight_seats_only():
+    assert [field.name for field in NewGameForm().seat_fields()] == [
+        f"player_{seat}" for seat in range(8)
+    ]
+
+
+def test_new_game_refuses_one_deck_for_four_players():
+    form = new_game_form("Ann", "Ben", "Cleo", "Dan", decks="1")
+
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["4 players need 2 decks: one deck has too few cards."]
+
+
+def test_new_game_allows_two_decks_for_three_players_as_a_variant():
+    form = new_game_form("Ann", "Ben", "Cleo", decks="2")
+
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["decks"] == 2
+
+
+def test_new_game_refuses_three_decks():
+    form = new_game_form("Ann", "Ben", decks="3")
+
+    assert not form.is_valid()
+    assert "decks" in form.errors
+
+
+def round_form(game, number, *cards, version=None, token=None):
+    data = {"token": str(token or uuid.uuid4()), "version": str(game.version)}
+    if version is not None:
+        data["version"] = version
+    data |= {f"cards_{seat}": text for seat, text in enumerate(cards)}
+    return RoundForm(game, number, data)
+
+
+def test_round_form_reads_friendly_card_text_and_scores_the_round():
+    game = Game.start(["Ann", "Ben"], 1)
+
+    # Lower case, T for ten and suit symbols are the same cards.
+    form = round_form(game, 1, "7♥ 7c", "7s 5♠ 3D")
+
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["cards"] == ["7H 7C", "7S 5S 3D"]
+    assert form.round_score.scores == {"Ann": 2, "Ben": 12}
+
+
+@pytest.mark.parametrize(
+    ("cards", "field", "message"),
+    [
+        (["7H ZZ", "7S 5S 3D"], "cards_0", "“ZZ” is not a card"),
+        (["7H", "AS 2S 3S 4S 5S 6S 7S 8S"], "cards_1", "Ben's meld has 8 cards"),
+        (["7H 7C", "7H 5S 3D"], "cards_1", "Ben's 7♥ is already in Ann's meld"),
+        (["", "7S"], "cards_0", "Ann's meld has 0 cards"),
+    ],
+    ids=["invalid-card", "eight-cards", "duplicate-card", "no-cards"],
+)
+def test_round_form_puts_each_error_on_the_player_at_fault(cards, field, message):
+    game = Game.start(["Ann", "Ben"], 1)
+
+    form = round_form(game, 1, *cards)
+
+    assert not form.is_valid()
+    assert list(form.errors) == [field]
+    assert message in form.errors[field][0]
+
+
+def test_round_form_refuses_a_meld_made_in_another_round_but_not_in_the_round_edited():
+    game = Game.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    game = fresh(game)
+
+    # Round 2: Ann reveals two cards again, a second Beggar Man.
+    again = round_form(game, 2, "KH KC", "9D")
+    assert not again.is_valid()
+    assert list(again.errors) == ["cards_0"]
+    assert "Ann already made Beggar Man" in again.errors["cards_0"][0]
+
+    # Editing round 1 itself, two cards are her Beggar Man once.
+    edit = round_form(game, 1, "KH KC", "7S 5S 3D")
+    assert edit.is_valid(), edit.errors
+
+
+@pytest.mark.parametrize(
+    ("data", "valid"),
+    [
+        ({"version": "3", "take": "1:KS"}, True),
+        ({"version": "3", "deck": "1"}, True),
+        ({"version": "3", "no_agreement": "1"}, True),
+        ({"version": "3"}, False),
+        ({"version": "3", "take": "x:KS"}, False),
+        ({"version": "3", "take": "1:"}, False),
+        ({"take": "1:KS"}, False),
+    ],
+    ids=["take", "deck", "no-agreement", "nothing", "bad-seat", "no-card", "no-version"],
+)
+def test_steal_form_needs_a_version_and_a_choice(data, valid):
+    assert StealForm(data).is_valid() is valid
+
+
+def test_steal_form_splits_the_tapped_card_into_victim_seat_and_card():
+    form = StealForm({"version": "3", "take": "1:KS"})
+
+    assert form.is_valid()
+    assert (form.cleaned_data["victim_seat"], form.cleaned_data["card"]) == (1, "KS")
+
+
+@pytest.mark.parametrize(("version", "valid"), [("4", True), ("", False), ("four", False)])
+def test_version_form(version, valid):
+    assert VersionForm({"version": version}).is_valid() is valid
+
+
+# ---------------------------------------------------------------------------
+# Two phones saving at the same moment, on SQLite and PostgreSQL
+
+
+def _race(game_pk: int, saves: list[tuple[list[str], uuid.UUID, int]]) -> list[object]:
+    """Run each save in its own thread, all released at once; collect rounds or errors."""
+    start = threading.Barrier(len(saves))
+    results: list[object] = [None] * len(saves)
+
+    def save(index: int, cards: list[str], token: uuid.UUID, version: int) -> None:
+        try:
+            game = Game.objects.get(pk=game_pk)
+            start.wait(5)
+            results[index] = game.record_round(cards, token, version).pk
+        except Exception as error:  # collected so the main thread's assertion shows it
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=save, args=(index, *arguments))
+        for index, arguments in enumerate(saves)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_saving_different_rounds_at_once_one_wins_one_is_told():
+    game = Game.start(["Ann", "Ben"], 1)
+
+    # Both phones saw version 0 and save round 1 with their own tokens and cards.
+    results = _race(
+        game.pk,
+        [(WIN_ROUNDS[0][0], uuid.uuid4(), 0), (WIN_ROUNDS[1][0], uuid.uuid4(), 0)],
+    )
+
+    saved = [r for r in results if isinstance(r, int)]
+    stale = [r for r in results if isinstance(r, StaleGame)]
+    assert len(saved) == 1 and len(stale) == 1, results
+    assert stale[0].game.version == 1
+    (played,) = Round.objects.filter(game=game)
+    assert played.pk == saved[0]
+    assert played.number == 1
+    assert fresh(game).version == 1
+    assert game.changes.filter(action=Change.Action.ROUND_ADDED).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_save_sent_twice_at_once_records_one_round():
+    game = Game.start(["Ann", "Ben"], 1)
+    token = uuid.uuid4()
+
+    # A double tap: the same form, token and version, twice at the same moment.
+    results = _race(game.pk, [(WIN_ROUNDS[0][0], token, 0), (WIN_ROUNDS[0][0], token, 0)])
+
+    assert all(isinstance(r, int) for r in results), results
+    (played,) = Round.objects.filter(game=game)
+    assert results == [played.pk, played.pk]
+    assert played.token == token
+    assert fresh(game).version == 1
+    assert game.changes.filter(action=Change.Action.ROUND_ADDED).count() == 1
