@@ -242,6 +242,9 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     seats = game.seats.count()
     values: dict[str, Any] = {key: data.get(key, "") for key in ("token", "version", "active")}
     cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
+    if data.get("taps") == "applied":
+        # The phone's script applied the tap to the fields already; only refresh.
+        data = QueryDict()
     active = _index(values["active"], seats)
     selected = _index(data.get("select"), seats)
     if selected is not None:
@@ -271,6 +274,14 @@ def _index(value: object, limit: int) -> int | None:
     return number if 0 <= number < limit else None
 
 
+def _chip(token: str) -> dict[str, Any]:
+    try:
+        card = parse_card(token)
+    except RuleError:
+        return {"card": None, "label": token, "suit": ""}
+    return {"card": card, "label": card.symbol, "suit": card.suit}
+
+
 def _round_context(
     game: Game, number: int, played: Round | None, form: RoundForm, notice: str
 ) -> dict[str, Any]:
@@ -278,22 +289,14 @@ def _round_context(
     texts = form.card_texts()
     active = form["active"].value()
     active = _index(active, len(form.names)) or 0
-    in_use: Counter[str] = Counter()
-    for text in texts:
-        for card in text.split():
-            try:
-                in_use[str(parse_card(card))] += 1
-            except RuleError:
-                continue
+    # Each entered token as a chip: a card shows its symbol and suit colour; text that is
+    # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
+    hands = [[_chip(token) for token in text.split()] for text in texts]
+    in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
     players = []
     for seat, name in enumerate(form.names):
         result = preview[name]
-        cards = []
-        for card in texts[seat].split():
-            try:
-                cards.append(parse_card(card).symbol)
-            except RuleError:
-                cards.append(card)
+        cards = hands[seat]
         made = form.made_elsewhere(name)
         players.append(
             {
@@ -314,7 +317,7 @@ def _round_context(
         [
             {
                 "card": Card(rank, suit),
-                "taken": in_use[rank + suit] >= game.decks,
+                "taken": in_use[Card(rank, suit)] >= game.decks,
             }
             for rank in RANKS
         ]
@@ -405,7 +408,7 @@ def _steals_context(game: Game, number: int, error: str) -> dict[str, Any]:
     targets = [
         {
             "name": name,
-            "cards": [(f"{seat_of[name]}:{card}", card.symbol) for card in cards],
+            "cards": [(f"{seat_of[name]}:{card}", card) for card in cards],
         }
         for name, cards in score.steals.melds_after.items()
         if name != thief and cards
@@ -421,6 +424,7 @@ def _steals_context(game: Game, number: int, error: str) -> dict[str, Any]:
         "events": score.steals.events,
         "error": error,
         "last_round": number >= MAX_MELD,
+        "rounds_played": len(standings.rounds),
         "form": StealForm(initial={"version": game.version}),
     }
 

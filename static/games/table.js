@@ -67,7 +67,76 @@
       }
     }
   });
-  document.addEventListener("htmx:afterSwap", function (event) { watch(event.detail.target.parentNode || document); });
+  document.addEventListener("htmx:afterSwap", function () { watch(document); });
+
+  // Card picker taps, applied on the phone at once. Without JavaScript every tap posts the
+  // form and the server applies it; here the tap changes the form's own fields first, so a
+  // quick run of taps never loses one to a request still under way, and the form is then
+  // posted without a button (a refresh): the server only recomputes the previews. A newer
+  // refresh replaces an older one in flight (hx-sync), so the page ends on the last state.
+  const TAPS = "form.round-entry button[name='add'], form.round-entry button[name='drop'], " +
+    "form.round-entry button[name='select']";
+  const MAX_CARDS = 7;
+
+  function cardsOf(form, seat) {
+    return form.querySelector("input[name='cards_" + seat + "']");
+  }
+  function applyTap(form, button) {
+    const active = form.querySelector("input[name='active']");
+    if (button.name === "select") {
+      active.value = button.value;
+      return true;
+    }
+    if (button.name === "add") {
+      const input = cardsOf(form, active.value);
+      const cards = input.value.split(/\s+/).filter(Boolean);
+      if (cards.length >= MAX_CARDS) return false;
+      input.value = cards.concat([button.value]).join(" ");
+      const hand = form.querySelector("#player-" + active.value + " .hand");
+      const chip = document.createElement("span");
+      chip.className = "card in-hand pending " + Array.from(button.classList).filter(function (name) {
+        return name.startsWith("suit-");
+      }).join(" ");
+      chip.textContent = button.textContent;
+      hand.querySelectorAll(".muted").forEach(function (hint) { hint.remove(); });
+      hand.append(chip);
+      return true;
+    }
+    const parts = button.value.split(":");
+    const input = cardsOf(form, parts[0]);
+    const cards = input.value.split(/\s+/).filter(Boolean);
+    cards.splice(Number(parts[1]), 1);
+    input.value = cards.join(" ");
+    active.value = parts[0];
+    // Later chips of this hand move up one place.
+    const hand = button.parentNode;
+    button.remove();
+    hand.querySelectorAll("button[name='drop']").forEach(function (chip, i) {
+      chip.value = parts[0] + ":" + i;
+    });
+    return true;
+  }
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(TAPS);
+    if (!button || !window.htmx) return;
+    event.preventDefault();
+    const form = button.form;
+    if (applyTap(form, button)) {
+      if (form.dataset.draft) saveDraft(form);
+      // htmx also sends the last button clicked; this tells the server not to apply it again.
+      form.querySelector("input[name='taps']").value = "applied";
+      htmx.trigger(form, "submit");
+    }
+  });
+
+  // After a swap, bring a refused save's message into view: Save sits at the bottom of a
+  // long page, and the problems are shown next to the players above it.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    if (!trigger || !trigger.submitter || trigger.submitter.name !== "save") return;
+    const alert = document.querySelector("#round-entry [role='alert']:not([hidden])");
+    if (alert) alert.scrollIntoView({ block: "center" });
+  });
 
   // A save that never reached the server leaves the form as it was; say so, and retry
   // with the same idempotency token so a save that did land is not doubled.

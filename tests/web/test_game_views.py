@@ -12,7 +12,6 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 
 from games.models import Change, Game, Player, Round, Steal
@@ -1285,7 +1284,7 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history(client, headers
     undo = read_form(page, reverse("round-undo", args=[game.pk]))
 
     response = client.post(
-        undo.action, undo.data(undo.button(text="Undo round 2")), headers=headers
+        undo.action, undo.data(undo.button(text="Yes, undo round 2")), headers=headers
     )
 
     assert_goes_to(response, headers, game.get_absolute_url())
@@ -1294,7 +1293,7 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history(client, headers
     assert list(game.rounds.values_list("number", flat=True)) == [1]
     assert totals_on(page) == [2, 19, 25]
     history = history_on(page)
-    assert "Round undone (round 2) before: Ann QS 8S 3S · Ben 7H 7C · Cleo AH 3H 5H 7S 9D JC" in (
+    assert "Round undone (round 2) before: Ann Q♠ 8♠ 3♠ · Ben 7♥ 7♣ · Cleo A♥ 3♥ 5♥ 7♠ 9♦ J♣" in (
         history
     )
     # Newest first: the undo, then the round it undid, then round 1 and the start.
@@ -1354,8 +1353,8 @@ def test_editing_a_past_round_warns_rescores_and_records_before_and_after(client
     assert totals_on(page) == [2 + 21, 21 + 2, 25 + 30]
     assert game.rounds.count() == 2
     assert (
-        "Round edited (round 1) before: Ann KH KC · Ben KS 9S 2D · Cleo QD 8H 6C AC "
-        "after: Ann KH KC · Ben KS 9S 2S · Cleo QD 8H 6C AC"
+        "Round edited (round 1) before: Ann K♥ K♣ · Ben K♠ 9♠ 2♦ · Cleo Q♦ 8♥ 6♣ A♣ "
+        "after: Ann K♥ K♣ · Ben K♠ 9♠ 2♠ · Cleo Q♦ 8♥ 6♣ A♣"
     ) in history_on(page)
 
 
@@ -1405,14 +1404,14 @@ def test_the_history_lists_every_change_with_its_time(client, after_thieves):
     assert "Steal (round 1) Ann passed." in history
     assert history.index("Steal") < history.index("Round saved") < history.index("Game started")
     saved = re.search(r"Round saved \(round 1\) (.*?) \d+ \w+ \d\d:", history).group(1)
-    assert sorted(saved.split(" · ")) == ["Ann 3C", "Ben KD", "Cleo KS 3H", "Dan QS 8S 3S"]
+    assert sorted(saved.split(" · ")) == ["Ann 3♣", "Ben K♦", "Cleo K♠ 3♥", "Dan Q♠ 8♠ 3♠"]
     assert len(re.findall(r'<time datetime="\d{4}-\d\d-\d\dT', page)) == 3
 
 
 def test_the_history_lists_the_players_in_seat_order(client, after_thieves):
     page = text(client.get(after_thieves.get_absolute_url()))
 
-    assert "Round saved (round 1) Ann 3C · Ben KD · Cleo KS 3H · Dan QS 8S 3S" in history_on(page)
+    assert "Round saved (round 1) Ann 3♣ · Ben K♦ · Cleo K♠ 3♥ · Dan Q♠ 8♠ 3♠" in history_on(page)
 
 
 # ---------------------------------------------------------------------------
