@@ -4,9 +4,14 @@ Blank sheets are for writing on with a pen; filled sheets are the record of a sa
 Both are cached: a blank sheet on its exact parameters, a filled one on the game's version,
 and both on `SHEETS_VERSION`, a digest of everything that shapes the page (templates,
 stylesheet, rules), so a change to any of them never serves a stale sheet.
+
+A blank sheet's second page, the quick reference, is the same for every table: it is laid
+out once per paper size and appended to each new grid, which halves a cold sheet's time.
+A filled sheet is the record of one game and has no reference page.
 """
 
 import hashlib
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,7 +20,9 @@ import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from weasyprint import HTML
+from pypdf import PdfWriter
+from weasyprint import CSS, HTML
+from weasyprint.urls import URLFetcher
 
 from games.models import Game
 from games.rules import indian_chief
@@ -33,6 +40,24 @@ _SHAPERS = [
     *sorted(Path(indian_chief.__file__).parent.glob("*.py")),
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
+
+
+# Sheets load nothing from anywhere: the stylesheet is inlined and the QR code is a data:
+# URI. One fetcher for every render also spares each one building an unused TLS context.
+_FETCHER = URLFetcher(allowed_protocols={"data"})
+
+# The print stylesheet is parsed once per paper size, not once per sheet.
+_PRINT_CSS = {
+    paper: CSS(
+        string=(
+            f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n"
+            f".meld-col {{ width: {MELD_COLUMN_MM}mm; }}\n"
+            + (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text()
+        ),
+        url_fetcher=_FETCHER,
+    )
+    for paper in PAPERS
+}
 
 
 class SheetError(ValueError):
@@ -87,7 +112,9 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
 
 def render_pdf(template: str, context: dict[str, Any]) -> bytes:
     html = render_to_string(template, context)
-    pdf = HTML(string=html, base_url=str(settings.BASE_DIR / "static")).write_pdf()
+    pdf = HTML(string=html, url_fetcher=_FETCHER).write_pdf(
+        stylesheets=[_PRINT_CSS[context["paper"]]]
+    )
     assert pdf is not None  # write_pdf() without a target returns the bytes
     return pdf
 
@@ -95,12 +122,28 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
 def _page_context(paper: str) -> dict[str, Any]:
     return {
         "paper": paper,
-        "margin": PAGE_MARGIN_MM,
-        "meld_column": MELD_COLUMN_MM,
         "melds": [(meld, RULE_REMINDERS[meld]) for meld in Meld],
         "poker": [(hand, points) for hand, points in POKER_POINTS.items()],
-        "stylesheet": (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text(),
     }
+
+
+def reference_pdf(paper: str) -> bytes:
+    """The quick-reference page, laid out once per paper size."""
+    key = f"sheet:reference:{paper}:{SHEETS_VERSION}"
+    pdf: bytes | None = cache.get(key)
+    if pdf is None:
+        pdf = render_pdf("sheets/indian_chief_reference.html", _page_context(paper))
+        cache.set(key, pdf, timeout=None)
+    return pdf
+
+
+def _join(*pdfs: bytes) -> bytes:
+    writer = PdfWriter()
+    for pdf in pdfs:
+        writer.append(io.BytesIO(pdf))
+    joined = io.BytesIO()
+    writer.write(joined)
+    return joined.getvalue()
 
 
 def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
@@ -110,7 +153,8 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
             "columns": sheet.names or ("",) * sheet.players,
             "rows": [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld],
         }
-        pdf = render_pdf("sheets/indian_chief.html", context)
+        grid = render_pdf("sheets/indian_chief.html", context)
+        pdf = _join(grid, reference_pdf(sheet.paper))
         cache.set(sheet.cache_key, pdf, timeout=None)
     return pdf
 
@@ -140,7 +184,8 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 for meld in Meld
             ],
             "totals": [standings.totals[name] for name in standings.players],
-            "qr": segno.make(url, error="m").svg_data_uri(scale=3, border=0),
+            # A small PNG: quicker to lay out and draw than an SVG of many squares.
+            "qr": segno.make(url, error="m").png_data_uri(scale=6, border=0),
             "url": url,
         }
         pdf = render_pdf("sheets/indian_chief.html", context)

@@ -330,6 +330,7 @@ def _round_context(
         "editing": played is not None,
         "form": form,
         "players": players,
+        "problem_players": [player for player in players if player["field"].errors],
         "active_name": form.names[active] if active < len(form.names) else "",
         "grid": grid,
         "notice": notice,

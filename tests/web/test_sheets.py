@@ -142,7 +142,23 @@ def test_a_repeated_blank_sheet_comes_from_the_cache(client, renders):
 
     assert first.content == second.content
     assert other.content != first.content
-    assert len(renders) == 2  # the 5-player sheet once, the 6-player sheet once
+    # The 5-player grid once, the 6-player grid once; the reference page once per paper.
+    assert sorted(renders) == [
+        "sheets/indian_chief.html",
+        "sheets/indian_chief.html",
+        "sheets/indian_chief_reference.html",
+        "sheets/indian_chief_reference.html",
+    ]
+
+
+def test_the_reference_page_is_laid_out_once_for_every_grid_on_that_paper(client, renders):
+    for players in (2, 3, 4):
+        response = client.get("/sheets/indian-chief/blank.pdf", {"players": players})
+        reader, _ = pdf_text(response)
+        assert "at a glance" in reader.pages[1].extract_text()
+
+    assert renders.count("sheets/indian_chief_reference.html") == 1
+    assert renders.count("sheets/indian_chief.html") == 3
 
 
 def play(game: Game, rounds: list[list[str]]) -> Game:
@@ -239,3 +255,34 @@ def test_home_page_links_the_blank_sheet_form_and_the_game_page_links_its_sheet(
 
     assert 'action="/sheets/indian-chief/blank.pdf"' in client.get("/").content.decode()
     assert f'href="/games/{game.pk}/sheet.pdf"' in client.get(f"/games/{game.pk}/").content.decode()
+
+
+# Seven melds with no card in common: eight players, two decks, each meld once per player.
+EIGHT = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"]
+DISJOINT_MELDS = [
+    "2C",  # Thief 2
+    "3C 3D",  # Beggar Man
+    "QS 10S 4H",  # Poor Man 20
+    "QD 8H 6C AC",  # Lawyer 25
+    "KH KD JH JS 9C",  # Rich Man −49
+    "AH 3H 5H 7S 9D JC",  # Doctor 30
+    "5S 6H 7D 8C 9H KC 7H",  # Indian Chief 32
+]
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)], ids=["a4", "letter"])
+def test_a_finished_eight_player_game_fits_one_page(client, paper, size):
+    rounds = [[DISJOINT_MELDS[(p + r) % 7] for p in range(8)] for r in range(7)]
+    game = play(make_game(EIGHT), rounds)
+
+    response = client.get(f"/games/{game.pk}/sheet.pdf", {"paper": paper})
+
+    reader, text = pdf_text(response)
+    assert len(reader.pages) == 1
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == (
+        pytest.approx(size, abs=0.5)
+    )
+    assert "Winner:" in text or "Shared win:" in text
+    for name in EIGHT:
+        assert name in text
+    save_first_page_png(response.content, f"filled-8-players-{paper}")
