@@ -1,6 +1,7 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
-from games.models import Game, Hand, Player, Round, Seat, Steal
+from games.models import Change, Game, Hand, Player, Round, Seat, Steal
 
 
 @admin.register(Player)
@@ -55,3 +56,18 @@ class HandAdmin(admin.ModelAdmin):
 class StealAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round", "order"]
     list_select_related = ["round__game", "thief__player", "victim__player"]
+
+
+@admin.register(Change)
+class ChangeAdmin(admin.ModelAdmin):
+    """The history is append-only: it can be read here, not edited."""
+
+    list_display = ["__str__", "game", "at"]
+    list_filter = ["action"]
+    list_select_related = ["game"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Change | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Change | None = None) -> bool:
+        return False

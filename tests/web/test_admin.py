@@ -1,0 +1,36 @@
+"""Every model is registered in the admin, and its pages open."""
+
+import pytest
+from django.contrib import admin
+from django.urls import reverse
+
+from games.models import Change, Game, Hand, Player, Round, Seat, Steal
+from tests.factories import add_round, make_game
+
+pytestmark = pytest.mark.django_db
+
+MODELS = [Player, Game, Seat, Round, Hand, Steal, Change]
+
+
+def test_every_model_is_registered():
+    assert all(admin.site.is_registered(model) for model in MODELS)
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
+def test_the_list_and_an_object_open_for_staff(admin_client, model):
+    game = make_game(["Mia", "Noor", "Omar", "Pia"])
+    add_round(
+        game,
+        {"Mia": "9D", "Noor": "3S", "Omar": "9C QH", "Pia": "QS 8H 5C 2D"},
+        steals=[("Noor", "Pia", "QS")],
+    )
+    Change.objects.create(game=game, action=Change.Action.STARTED, after=[["players", "Mia"]])
+    meta = model._meta
+
+    listing = admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
+    change = admin_client.get(
+        reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[model.objects.first().pk])
+    )
+
+    assert listing.status_code == 200
+    assert change.status_code == 200
