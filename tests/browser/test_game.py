@@ -650,3 +650,38 @@ def _in_viewport(page: Page, element: Locator) -> bool:
     box = element.bounding_box()
     height = page.viewport_size["height"] if page.viewport_size else 0
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server, page: Page):
+    """The connection drops as Save is tapped: the cards stay, the phone says so, and the
+    retry records the round exactly once. A reload then offers nothing stale."""
+    from games.models import Game
+
+    game = Game.start(PLAYERS, 2)
+    table = Table(page, lambda page, name: Path())
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    for seat, (cards, _) in enumerate(ROUNDS[0]):
+        table.enter(seat, cards, "lost")
+
+    # The first save never reaches the server.
+    page.route("**/rounds/new/", lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("#round-entry .offline")).to_be_visible()
+    assert game.rounds.count() == 0
+    table.expect_hands({seat: cards for seat, (cards, _) in enumerate(ROUNDS[0])})
+
+    # A reload while offline still has the cards, from the phone's own draft.
+    page.unroute("**/rounds/new/")
+    page.reload()
+    restore = page.get_by_role("button", name=re.compile("Restore the cards"))
+    restore.tap()
+    table.expect_hands({seat: cards for seat, (cards, _) in enumerate(ROUNDS[0])})
+
+    # Back online: one tap on Save records the round, once.
+    page.get_by_role("button", name="Save round 1").tap()
+    page.wait_for_url(re.compile(f"/games/{game.pk}/rounds/1/steals/$"))
+    assert game.rounds.count() == 1
+    # The saved round's draft is gone: a fresh round 2 offers nothing to restore.
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    expect(page.get_by_role("button", name=re.compile("Restore the cards"))).to_have_count(0)
+    assert page.evaluate("Object.keys(localStorage)") == []
