@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -29,7 +30,11 @@ def scoring_endpoint(score: Callable[[Json], Json]) -> Endpoint:
     @require_POST
     def view(request: HttpRequest) -> JsonResponse:
         try:
-            return JsonResponse(score(_json_object(request.body)))
+            try:
+                body = request.body
+            except RequestDataTooBig:
+                raise InvalidInput("The request body is too large.") from None
+            return JsonResponse(score(_json_object(body)))
         except RuleError as error:
             payload: Json = {"code": error.code, "message": error.message}
             if error.player is not None:
@@ -48,7 +53,8 @@ def scoring_endpoint(score: Callable[[Json], Json]) -> Endpoint:
 def _json_object(body: bytes) -> Json:
     try:
         data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    # ValueError: an integer too long to convert; RecursionError: absurdly deep nesting.
+    except (ValueError, RecursionError):
         raise InvalidInput("The request body is not valid JSON.") from None
     if not isinstance(data, dict):
         raise InvalidInput("The request body must be a JSON object.")

@@ -10,6 +10,7 @@ out once per paper size and appended to each new grid, which halves a cold sheet
 A filled sheet is the record of one game and has no reference page.
 """
 
+import functools
 import hashlib
 import io
 from dataclasses import dataclass
@@ -21,8 +22,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfWriter
-from weasyprint import CSS, HTML
-from weasyprint.urls import URLFetcher
 
 from games.models import Game
 from games.rules import indian_chief
@@ -42,22 +41,32 @@ _SHAPERS = [
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
 
-# Sheets load nothing from anywhere: the stylesheet is inlined and the QR code is a data:
-# URI. One fetcher for every render also spares each one building an unused TLS context.
-_FETCHER = URLFetcher(allowed_protocols={"data"})
+@functools.cache
+def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
+    """WeasyPrint, its URL fetcher and the print stylesheets, loaded on the first sheet.
 
-# The print stylesheet is parsed once per paper size, not once per sheet.
-_PRINT_CSS = {
-    paper: CSS(
-        string=(
-            f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n"
-            f".meld-col {{ width: {MELD_COLUMN_MM}mm; }}\n"
-            + (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text()
-        ),
-        url_fetcher=_FETCHER,
-    )
-    for paper in PAPERS
-}
+    Imported here rather than at the top: WeasyPrint needs the system's Pango, and the rest
+    of the app must run on a machine that lacks it. Sheets load nothing from anywhere (the
+    stylesheet is given directly, the QR code is a data: URI), so the fetcher allows data:
+    only; one fetcher for every render also spares each one an unused TLS context. The
+    stylesheet is parsed once per paper size, not once per sheet.
+    """
+    from weasyprint import CSS, HTML
+    from weasyprint.urls import URLFetcher
+
+    fetcher = URLFetcher(allowed_protocols={"data"})
+    stylesheet = (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text()
+    css = {
+        paper: CSS(
+            string=(
+                f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n"
+                f".meld-col {{ width: {MELD_COLUMN_MM}mm; }}\n{stylesheet}"
+            ),
+            url_fetcher=fetcher,
+        )
+        for paper in PAPERS
+    }
+    return HTML, fetcher, css
 
 
 class SheetError(ValueError):
@@ -88,7 +97,9 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
     """Read `players`, `paper` and `names` from a query string, or say what is wrong."""
     low, high = indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS
     players_text = query.get("players", "").strip()
-    if not players_text.isdigit() or not low <= int(players_text) <= high:
+    if not (players_text.isascii() and players_text.isdecimal()) or not (
+        low <= int(players_text) <= high
+    ):
         raise SheetError(f"Choose {low} to {high} players (got “{players_text}”).")
     players = int(players_text)
     paper = query.get("paper", "a4").strip().lower() or "a4"
@@ -111,9 +122,10 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
 
 
 def render_pdf(template: str, context: dict[str, Any]) -> bytes:
+    html_class, fetcher, css = _weasyprint()
     html = render_to_string(template, context)
-    pdf = HTML(string=html, url_fetcher=_FETCHER).write_pdf(
-        stylesheets=[_PRINT_CSS[context["paper"]]]
+    pdf = html_class(string=html, url_fetcher=fetcher).write_pdf(
+        stylesheets=[css[context["paper"]]]
     )
     assert pdf is not None  # write_pdf() without a target returns the bytes
     return pdf

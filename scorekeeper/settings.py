@@ -79,6 +79,8 @@ SQLITE_OPTIONS = {
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
 else:
     DATABASES = {
         "default": {

@@ -53,7 +53,7 @@ class Card:
 
 def parse_rank(text: str) -> str:
     """A rank alone (`A`, `2`…`10`, `J`, `Q`, `K`, any case, `T` for ten) in canonical form."""
-    rank = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
+    rank = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip(" "))
     if rank == "T":
         rank = "10"
     if rank not in RANKS:
@@ -66,7 +66,8 @@ def parse_card(text: str, *, jokers: bool = False, player: str | int | None = No
     if not isinstance(text, str):
         raise InvalidCard(f"{text!r} is not a card.", player)
     # Only ASCII letters change case: "ſ".upper() is "S", and that is not a card.
-    cleaned = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
+    # Spaces around the card are allowed (api.md 1.2), other white space is not.
+    cleaned = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip(" "))
     if cleaned.endswith(_VARIATION_SELECTOR) and cleaned[-2:-1] in _SYMBOL_SUITS:
         cleaned = cleaned[:-1]
     if cleaned == JOKER:
@@ -78,7 +79,7 @@ def parse_card(text: str, *, jokers: bool = False, player: str | int | None = No
     if rank == "T":
         rank = "10"
     if suit not in SUITS or rank not in RANKS:
-        shown = text.strip() or "an empty card"
+        shown = text.strip(" ") or "an empty card"
         raise InvalidCard(
             f"“{shown}” is not a card: write a rank (A, 2–10, J, Q, K) then a suit "
             "(S, H, D, C), like 10H or QS.",
@@ -115,8 +116,9 @@ def _already_held(card: Card, player: str | int | None, earlier: list[str | int 
     """“Ben's 7♥ is already in Ann's meld”, or the plainest true sentence without names."""
     if player is None or None in earlier:
         return f"{card.symbol} appears {len(earlier) + 1} times"
-    where = " and ".join("their own" if who == player else f"{who}'s" for who in earlier)
-    return f"{player}'s {card.symbol} is already in {where} meld{'s' if len(earlier) > 1 else ''}"
+    holders = list(dict.fromkeys(earlier))  # each player once, in the order they came
+    where = " and ".join("their own" if who == player else f"{who}'s" for who in holders)
+    return f"{player}'s {card.symbol} is already in {where} meld{'s' if len(holders) > 1 else ''}"
 
 
 def show(cards: Iterable[Card]) -> str:

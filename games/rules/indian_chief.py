@@ -98,7 +98,8 @@ POKER_POINTS = {
     PokerHand.HIGH_CARD: 5,
 }
 
-# Five consecutive rank indices, ace low (1–5) up to ace high (10–K plus the ace as 14).
+# Five consecutive rank indices: ace low (A-2-3-4-5, indices 1–5) up to ace high
+# (10-J-Q-K-A, the ace keeping its index 1); Q-K-A-2-3 and the like do not wrap.
 _STRAIGHTS = [frozenset(range(low, low + 5)) for low in range(1, 10)] + [
     frozenset({10, 11, 12, 13, 1})
 ]
@@ -428,11 +429,13 @@ class RoundScore:
 
 def check_names(names: Sequence[str]) -> None:
     """Every player has a name of their own."""
-    for i, name in enumerate(names):
+    seen: set[str] = set()
+    for name in names:
         if not name:
             raise InvalidInput("Every player needs a name.")
-        if name in names[:i]:
+        if name in seen:
             raise InvalidInput(f"Two players are called {name}; names must differ.", name)
+        seen.add(name)
 
 
 def round_decks(players: int, decks: int | None) -> int:
@@ -495,9 +498,10 @@ def preview_round(reveals: Sequence[Reveal]) -> dict[str, MeldScore | RuleError 
 
 
 def _check_steal_names(steals: Iterable[Steal], names: Sequence[str]) -> None:
+    players = set(names)
     for steal in steals:
         for who in (steal.thief, steal.victim):
-            if who is not None and who not in names:
+            if who is not None and who not in players:
                 raise InvalidInput(f"{who} is not playing this round.")
 
 

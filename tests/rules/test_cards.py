@@ -85,6 +85,8 @@ def test_friendly_variants_parse_to_the_canonical_card(text, rank, suit):
         "RED",
         "7 H",  # inner space
         "7ſ",  # long s: upper-cases to S in Unicode, but is not a suit letter
+        "\tKS",  # only spaces may surround a card
+        "\u00a0KS\u3000",
         "ǩS",  # a non-ASCII letter is never a rank
         "10 H",
         "Q ♥",

@@ -1864,3 +1864,38 @@ def test_game_validation_order(client, request_body, code, player, round_number)
     error = assert_error(post(client, GAME, request_body), code, player)
     if round_number is not None:
         assert re.search(rf"(?i)\bround\s+{round_number}\b", error["message"])
+
+
+# ---------------------------------------------------------------------------
+# Hostile bodies: a clear invalid_input in the JSON envelope, never a 500
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"cards": ["KS"], "decks": ' + "1" * 5000 + "}",  # too many digits for an int
+        "[" * 100_000 + "]" * 100_000,  # nesting deeper than any parser's stack
+    ],
+    ids=["huge-integer", "deep-nesting"],
+)
+def test_hostile_json_is_invalid_input(client, raw):
+    response = client.post(MELD, raw, content_type="application/json")
+
+    assert_error(response, "invalid_input")
+
+
+def test_a_body_over_the_upload_limit_is_invalid_input_in_json(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+
+    response = post(client, MELD, {"cards": ["KS"], "padding": "x" * 2000})
+
+    assert response["Content-Type"] == "application/json"
+    assert_error(response, "invalid_input")
+
+
+def test_many_players_are_refused_quickly_by_count(client):
+    players = [{"name": f"Player {i}", "cards": ["KS"]} for i in range(20_000)]
+
+    response = post(client, ROUND, {"players": players})
+
+    assert_error(response, "invalid_player_count")

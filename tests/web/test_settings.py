@@ -59,3 +59,11 @@ def test_production_values_come_from_the_environment():
 @pytest.mark.parametrize("value", ["0", "false", "False", "no", "off"])
 def test_debug_can_be_switched_off(value):
     assert settings_under({"DJANGO_DEBUG": value})["debug"] is False
+
+
+def test_sqlite_through_database_url_keeps_the_waiting_writers():
+    settings = settings_under({"DATABASE_URL": "sqlite:////tmp/scorekeeper-elsewhere.sqlite3"})
+
+    assert settings["engine"] == "django.db.backends.sqlite3"
+    assert settings["options"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in settings["options"]["init_command"]

@@ -1,8 +1,10 @@
 """Printable sheets: real PDFs, read back with pypdf, and looked at through pdftoppm."""
 
 import io
+import os
 import shutil
 import subprocess
+import sys
 import uuid
 from pathlib import Path
 
@@ -114,6 +116,7 @@ def test_blank_sheet_without_names_leaves_the_column_heads_to_write_on(client):
         ({"players": 1}, "Choose 2 to 8 players"),
         ({"players": 9}, "Choose 2 to 8 players"),
         ({"players": "four"}, "Choose 2 to 8 players"),
+        ({"players": "²"}, "Choose 2 to 8 players"),  # a digit to isdigit(), not to int()
         ({}, "Choose 2 to 8 players"),
         ({"players": 3, "paper": "a3"}, "Paper must be A4 or Letter"),
         ({"players": 2, "names": "Ann,Ben,Cleo"}, "3 names were given for 2 players"),
@@ -286,3 +289,19 @@ def test_a_finished_eight_player_game_fits_one_page(client, paper, size):
     for name in EIGHT:
         assert name in text
     save_first_page_png(response.content, f"filled-8-players-{paper}")
+
+
+def test_the_app_starts_without_loading_weasyprint():
+    """WeasyPrint needs the system's Pango: without it only the sheets may fail, not the app."""
+    script = (
+        "import sys, django; django.setup(); import games.urls; print('weasyprint' in sys.modules)"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    assert output.strip() == "False"
