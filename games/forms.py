@@ -4,12 +4,13 @@ Rule errors become validation errors on the field of the player at fault, so the
 show each one next to that player while keeping everything that was entered.
 """
 
+import functools
 import uuid
 from typing import Any
 
 from django import forms
 
-from games.models import Game, Player
+from games.models import Game, Hand, Player
 from games.rules import indian_chief
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
@@ -93,7 +94,6 @@ class RoundForm(forms.Form):
         self.game = game
         self.number = number
         self.names = game.player_names()
-        self.standings = game.standings()
         for seat, name in enumerate(self.names):
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=name,
@@ -117,12 +117,22 @@ class RoundForm(forms.Form):
         return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.names))]
 
     def made_elsewhere(self, name: str) -> set[Meld]:
-        """The melds this player made in the game's other rounds."""
-        return {
-            round_score.player(name).meld
-            for number, round_score in enumerate(self.standings.rounds, start=1)
-            if number != self.number
-        }
+        """The melds this player made in the game's other rounds.
+
+        Read from the stored card counts, not the scores, so that a round can still be
+        entered or fixed when another stored round no longer passes the rules.
+        """
+        return self._made.get(name, set())
+
+    @functools.cached_property
+    def _made(self) -> dict[str, set[Meld]]:
+        made: dict[str, set[Meld]] = {}
+        hands = Hand.objects.filter(round__game=self.game).exclude(round__number=self.number)
+        for hand in hands.select_related("seat__player"):
+            meld = Meld.of_size(len(hand.card_list()))
+            if meld is not None:
+                made.setdefault(hand.seat.player.name, set()).add(meld)
+        return made
 
     def preview(self) -> dict[str, MeldScore | RuleError | None]:
         reveals = [

@@ -27,9 +27,10 @@ from games.models import Game, GameFinished, Player, Round, StaleGame
 from games.rules import indian_chief
 from games.rules.cards import RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
-from games.rules.indian_chief import RULE_REMINDERS, Meld, RoundScore
+from games.rules.indian_chief import ROUNDS, RULE_REMINDERS, GameScore, Meld, RoundScore
 
-MAX_MELD = len(Meld)
+# The most cards one meld takes: an Indian Chief.
+MAX_MELD_CARDS = len(Meld)
 
 
 def _fragment(request: HttpRequest, template: str, fragment: str) -> str:
@@ -97,24 +98,41 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _standings(game: Game) -> tuple[GameScore | None, str]:
+    """The game's scores, or why its stored cards cannot be scored.
+
+    Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
+    the pages then say which round to fix instead of failing.
+    """
+    try:
+        return game.standings(), ""
+    except RuleError as error:
+        return None, error.message
+
+
 def _game_context(game: Game) -> dict[str, Any]:
-    standings = game.standings()
+    standings, problem = _standings(game)
     rounds = list(game.rounds.all())
+    scores: list[RoundScore | None] = list(standings.rounds) if standings else [None] * len(rounds)
     return {
         "game": game,
+        "players": game.player_names(),
         "standings": standings,
+        "problem": problem,
         "board": _board(standings),
         "rounds": [
             {"round": played, "score": score, "thieves": _has_steals_pending(played, score)}
-            for played, score in zip(rounds, standings.rounds, strict=True)
+            for played, score in zip(rounds, scores, strict=True)
         ],
         "changes": game.changes.order_by("-at", "-pk"),
         "version_form": VersionForm(initial={"version": game.version}),
     }
 
 
-def _board(standings: Any) -> dict[str, Any]:
+def _board(standings: GameScore | None) -> dict[str, Any] | None:
     """The paper sheet: a row per meld, a column per player, totals and leaders."""
+    if standings is None:
+        return None
     sheet = standings.sheet()
     return {
         "players": standings.players,
@@ -128,9 +146,9 @@ def _board(standings: Any) -> dict[str, Any]:
     }
 
 
-def _has_steals_pending(played: Round, score: RoundScore) -> bool:
+def _has_steals_pending(played: Round, score: RoundScore | None) -> bool:
     """Steals matter only before the last round: afterwards nothing more is dealt."""
-    return bool(score.steals.thief_order) and played.number < MAX_MELD
+    return score is not None and bool(score.steals.thief_order) and played.number < ROUNDS
 
 
 @require_http_methods(["GET", "POST"])
@@ -144,7 +162,7 @@ def round_new(request: HttpRequest, pk: int) -> HttpResponseBase:
         messages.info(request, "This game is finished. Reopen it to change it.")
         return _go(request, game.get_absolute_url())
     number = game.rounds.count() + 1
-    if number > MAX_MELD:
+    if number > ROUNDS:
         messages.info(request, "All seven rounds are in: edit a round to change it.")
         return _go(request, game.get_absolute_url())
     return _round_entry(request, game, number, None)
@@ -223,7 +241,7 @@ def _save_round(
         saved = game.record_round(form.cleaned_data["cards"], form.cleaned_data["token"], version)
         messages.success(request, f"Round {saved.number} saved.")
         score = form.round_score
-        if score and score.steals.thief_order and saved.number < MAX_MELD:
+        if score and score.steals.thief_order and saved.number < ROUNDS:
             return _go(request, reverse("steals", args=[game.pk, saved.number]))
     else:
         for note in game.edit_round(number, form.cleaned_data["cards"], version):
@@ -249,7 +267,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     selected = _index(data.get("select"), seats)
     if selected is not None:
         active = selected
-    if data.get("add") and active is not None and len(cards[active]) < MAX_MELD:
+    if data.get("add") and active is not None and len(cards[active]) < MAX_MELD_CARDS:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
             cards[active].append(str(parse_card(data["add"])))
@@ -323,7 +341,7 @@ def _round_context(
         ]
         for suit in SUITS
     ]
-    standings = form.standings
+    standings, problem = _standings(game)
     return {
         "game": game,
         "number": number,
@@ -335,7 +353,7 @@ def _round_context(
         "grid": grid,
         "notice": notice,
         "board": _board(standings),
-        "standings": standings,
+        "problem": problem,
     }
 
 
@@ -344,31 +362,36 @@ def steals(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
     game = get_object_or_404(Game, pk=pk)
     played = get_object_or_404(Round, game=game, number=number)
+    standings, problem = _standings(game)
+    if standings is None:
+        messages.error(request, f"This game cannot be scored as stored: {problem}")
+        return _go(request, game.get_absolute_url())
     form = StealForm(request.POST or None)
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            error = _record_steal(game, played, form)
+            error = _record_steal(game, played, standings.rounds[number - 1], form)
         except StaleGame as stale:
             game = stale.game
-            error = "Another device changed this game meanwhile; here is the newer state."
+            error = "This game changed since the page was shown (another phone, or a double tap)."
         except GameFinished:
             error = "This game is finished. Reopen it to change it."
         if not error:
             return _go(request, reverse("steals", args=[game.pk, number]))
+        standings = game.standings()
     elif form.errors:
         error = " ".join(form.non_field_errors())
     return render(
         request,
         _fragment(request, "games/steals.html", "steals"),
-        _steals_context(game, number, error),
+        _steals_context(game, played, standings, error),
     )
 
 
-def _record_steal(game: Game, played: Round, form: StealForm) -> str:
+def _record_steal(game: Game, played: Round, score: RoundScore, form: StealForm) -> str:
     """Record the next Thief's choice; returns an error message, or "" when it landed."""
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    thief_name, group = _next_thief(game, played.number)
+    thief_name, group = _next_thief(score, played)
     if thief_name is None:
         return "Every Thief has had a turn."
     version = form.cleaned_data["version"]
@@ -389,10 +412,8 @@ def _record_steal(game: Game, played: Round, form: StealForm) -> str:
     return ""
 
 
-def _next_thief(game: Game, number: int) -> tuple[str | None, tuple[str, ...]]:
+def _next_thief(score: RoundScore, played: Round) -> tuple[str | None, tuple[str, ...]]:
     """The first Thief in steal order without a recorded turn, and their tie group."""
-    score = game.standings().rounds[number - 1]
-    played = game.rounds.get(number=number)
     acted = {steal.thief.player.name for steal in played.steals.select_related("thief__player")}
     for group in score.steals.thief_order:
         for name in group:
@@ -401,10 +422,10 @@ def _next_thief(game: Game, number: int) -> tuple[str | None, tuple[str, ...]]:
     return None, ()
 
 
-def _steals_context(game: Game, number: int, error: str) -> dict[str, Any]:
-    standings = game.standings()
+def _steals_context(game: Game, played: Round, standings: GameScore, error: str) -> dict[str, Any]:
+    number = played.number
     score = standings.rounds[number - 1]
-    thief, group = _next_thief(game, number)
+    thief, group = _next_thief(score, played)
     seat_of = {name: seat for seat, name in enumerate(standings.players)}
     targets = [
         {
@@ -424,7 +445,7 @@ def _steals_context(game: Game, number: int, error: str) -> dict[str, Any]:
         "targets": targets,
         "events": score.steals.events,
         "error": error,
-        "last_round": number >= MAX_MELD,
+        "last_round": number >= ROUNDS,
         "rounds_played": len(standings.rounds),
         "form": StealForm(initial={"version": game.version}),
     }
@@ -483,13 +504,17 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponseBase:
         error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
         return render(request, "games/sheet_error.html", {"error": error}, status=400)
     url = request.build_absolute_uri(game.get_absolute_url())
-    return _pdf_response(
-        request,
-        sheets.game_sheet_key(game, paper, url),
-        game.updated_at,
-        lambda: sheets.game_sheet_pdf(game, paper, url),
-        f"indian-chief-game-{game.pk}.pdf",
-    )
+    try:
+        return _pdf_response(
+            request,
+            sheets.game_sheet_key(game, paper, url),
+            game.updated_at,
+            lambda: sheets.game_sheet_pdf(game, paper, url),
+            f"indian-chief-game-{game.pk}.pdf",
+        )
+    except RuleError as error:
+        problem = sheets.SheetError(f"This game cannot be scored as stored: {error.message}")
+        return render(request, "games/sheet_error.html", {"error": problem}, status=400)
 
 
 def _pdf_response(

@@ -1181,7 +1181,7 @@ def test_a_steal_over_another_phones_change_is_not_recorded(client, after_thieve
     )
 
     assert response.status_code == 200
-    assert "Another device changed this game meanwhile" in text(response)
+    assert "This game changed since the page was shown" in text(response)
     assert list(Steal.objects.values_list("card", flat=True)) == [""]
     # The newer state: Ann passed, so it is Ben's turn.
     assert "Ben (K♦) steals" in text(response)
@@ -1214,8 +1214,8 @@ def test_a_finished_game_shows_the_winner_and_is_read_only(client, won, headers)
 
     assert "<h2>Ann wins</h2>" in html
     assert totals_on(html) == [70, 49]
-    assert '<th scope="col" class="leader">Ann</th>' in html
-    assert '<th scope="col" class="">Ben</th>' in html
+    assert '<th scope="col" class="leader"><span aria-label="leads">★</span> Ann</th>' in html
+    assert '<th scope="col">Ben</th>' in html
     for number, (_, scores) in enumerate(WIN_ROUNDS, start=1):
         assert {name: score for name, (_, score) in round_scores_on(html, number).items()} == scores
     assert "Reopen to change it" in html
