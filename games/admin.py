@@ -1,13 +1,37 @@
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
-from games.models import Change, Game, Hand, Player, Round, Seat, Steal
+from games.models import Change, Game, GameQuerySet, Hand, Player, Round, Seat, Steal
+
+
+class TouchesGames(admin.ModelAdmin):
+    """An admin edit changes what phones and printed sheets have seen: every game it
+    touches gets a new version, so stale forms are refused and cached sheets re-rendered."""
+
+    def games_of(self, obj: Any) -> GameQuerySet:
+        raise NotImplementedError
+
+    # The admin saves an object's inlines after the object itself: touch once, after both.
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        self.games_of(form.instance).touch()
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        games = list(self.games_of(obj).values_list("pk", flat=True))
+        super().delete_model(request, obj)
+        Game.objects.filter(pk__in=games).touch()
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(TouchesGames):
     list_display = ["name", "created_at"]
     search_fields = ["name"]
+
+    def games_of(self, obj: Player) -> GameQuerySet:
+        return Game.objects.filter(players=obj)
 
 
 class SeatInline(admin.TabularInline):
@@ -16,11 +40,14 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(TouchesGames):
     list_display = ["__str__", "kind", "decks", "created_at", "finished_at", "version"]
     list_filter = ["kind", "finished_at"]
     search_fields = ["note", "players__name"]
     inlines = [SeatInline]
+
+    def games_of(self, obj: Game) -> GameQuerySet:
+        return Game.objects.filter(pk=obj.pk)
 
 
 class HandInline(admin.TabularInline):
@@ -34,28 +61,40 @@ class StealInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(TouchesGames):
     list_display = ["__str__", "game", "number", "updated_at"]
     list_select_related = ["game"]
     inlines = [HandInline, StealInline]
 
+    def games_of(self, obj: Round) -> GameQuerySet:
+        return Game.objects.filter(pk=obj.game_id)
+
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(TouchesGames):
     list_display = ["__str__", "game", "position"]
     list_select_related = ["game", "player"]
 
+    def games_of(self, obj: Seat) -> GameQuerySet:
+        return Game.objects.filter(pk=obj.game_id)
+
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(TouchesGames):
     list_display = ["__str__", "round"]
     list_select_related = ["round__game", "seat__player"]
 
+    def games_of(self, obj: Hand) -> GameQuerySet:
+        return Game.objects.filter(rounds__hands=obj)
+
 
 @admin.register(Steal)
-class StealAdmin(admin.ModelAdmin):
+class StealAdmin(TouchesGames):
     list_display = ["__str__", "round", "order"]
     list_select_related = ["round__game", "thief__player", "victim__player"]
+
+    def games_of(self, obj: Steal) -> GameQuerySet:
+        return Game.objects.filter(rounds__steals=obj)
 
 
 @admin.register(Change)

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from games.models import Game, Hand, Player
+from games.models import Game, Hand, Player, Round
 from games.rules import indian_chief
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
@@ -111,6 +111,12 @@ class RoundForm(forms.Form):
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
         return initial
+
+    def clean_token(self) -> uuid.UUID:
+        token: uuid.UUID = self.cleaned_data["token"]
+        if Round.objects.filter(token=token).exclude(game=self.game).exists():
+            raise forms.ValidationError("This form belongs to another game: reload the page.")
+        return token
 
     def card_texts(self) -> list[str]:
         """What is entered for each seat right now, bound or not."""

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.rules import GAMES, indian_chief, rules_for
+from games.rules.cards import show_text
 from games.rules.errors import StealError
 
 
@@ -53,6 +54,11 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def finished(self) -> "GameQuerySet":
         return self.filter(finished_at__isnull=False)
+
+    def touch(self) -> int:
+        """Mark these games changed outside the table's own actions (an admin edit), so
+        open forms, cached sheets and ETags all see a new version."""
+        return self.update(version=models.F("version") + 1, updated_at=timezone.now())
 
 
 class Game(models.Model):
@@ -175,35 +181,49 @@ class Game(models.Model):
     def edit_round(self, number: int, cards: Sequence[str], version: int) -> list[str]:
         """Replace a past round's cards; scores follow. Returns what happened to its steals.
 
-        Steals that still fit the new cards are kept; when they no longer do, the round's
-        steals are dropped (scores never depend on them) and the returned note says so.
-        Fixing a round of a reopened seven-round game finishes it again: the table has
-        corrected its record, and the result stands.
+        The round's steals are kept as far as they still fit the new cards: the last ones
+        are dropped until the rest replay (scores never depend on them); the returned note
+        and the history say which went. Fixing a round of a reopened seven-round game
+        finishes it again: the table has corrected its record, and the result stands.
         """
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
             before = played.history()
             played.set_hands(cards)
-            notes = []
-            try:
-                standings = game.standings()
-            except StealError as error:
-                played.steals.all().delete()
-                notes.append(
-                    f"The steals of round {number} no longer fit and were removed: {error.message}"
-                )
-                standings = game.standings()
+            removed: list[str] = []
+            steals = list(played.steals.select_related("thief__player", "victim__player"))
+            while True:
+                try:
+                    standings = game.standings()
+                    break
+                except StealError:
+                    if not steals:
+                        raise
+                    last = steals.pop()
+                    removed.insert(0, str(last))
+                    last.delete()
             if standings.complete:
                 game.finished_at = timezone.now()
             played.save(update_fields=["updated_at"])
-            game._record(Change.Action.ROUND_EDITED, number, before, played.history())
+            after = played.history()
+            notes = []
+            if removed:
+                notes.append(
+                    f"Steals of round {number} that no longer fit were removed: "
+                    f"{'; '.join(removed)}."
+                )
+                after.append(["steals removed", "; ".join(removed)])
+            game._record(Change.Action.ROUND_EDITED, number, before, after)
         return notes
 
     def undo_last_round(self, version: int) -> int:
-        """Remove the last saved round (kept in the history); returns its number."""
+        """Remove the last saved round (kept in the history); returns its number.
+
+        A finished game is read-only: it must be reopened first.
+        """
         with transaction.atomic():
-            game = self._locked(version, finished_ok=True)
+            game = self._locked(version)
             last = game.rounds.order_by("-number").first()
             if last is None:
                 raise Round.DoesNotExist("No round to undo.")
@@ -310,9 +330,12 @@ class Round(models.Model):
             Hand.objects.update_or_create(round=self, seat=seat, defaults={"cards": text})
 
     def history(self) -> list[list[str]]:
-        """The snapshot as [name, cards] pairs: JSON lists keep the seat order (jsonb
-        objects, on PostgreSQL, do not)."""
-        return [[name, cards] for name, cards in self.snapshot().items()]
+        """Each player's cards as people read them, for the history: [["Ann", "7♥ 7♣"], …].
+
+        A list of pairs, because JSON lists keep the seat order (jsonb objects, on
+        PostgreSQL, do not).
+        """
+        return [[name, show_text(cards)] for name, cards in self.snapshot().items()]
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""
@@ -368,7 +391,7 @@ class Steal(models.Model):
     def __str__(self) -> str:
         if self.victim is None:
             return f"{self.thief.player} passed"
-        return f"{self.thief.player} took {self.card} from {self.victim.player}"
+        return f"{self.thief.player} took {show_text(self.card)} from {self.victim.player}"
 
     def entry(self) -> indian_chief.Steal:
         victim = None if self.victim is None else self.victim.player.name

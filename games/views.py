@@ -209,6 +209,13 @@ def _round_entry(
             try:
                 return _save_round(request, game, number, played, form)
             except StaleGame as stale:
+                if (
+                    played
+                    and list(stale.game.rounds.get(number=number).snapshot().values())
+                    == (form.cleaned_data["cards"])
+                ):
+                    # A double tap or a resent edit: the round already holds these cards.
+                    return _go(request, stale.game.get_absolute_url())
                 # Keep what this device entered, show the newer game, and let a second
                 # save go through knowingly.
                 game = stale.game
@@ -461,6 +468,8 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponseBase:
             messages.success(request, f"Round {number} undone. It is still in the history.")
         except StaleGame:
             messages.error(request, "Another device changed this game first; nothing undone.")
+        except GameFinished:
+            messages.info(request, "This game is finished. Reopen it to change it.")
         except Round.DoesNotExist:
             messages.info(request, "There is no round to undo.")
     return _go(request, game.get_absolute_url())

@@ -124,3 +124,15 @@ def _already_held(card: Card, player: str | int | None, earlier: list[str | int 
 def show(cards: Iterable[Card]) -> str:
     """Cards as people read them, space-separated: `9♠ 9♥`."""
     return " ".join(card.symbol for card in cards)
+
+
+def show_text(text: str) -> str:
+    """Stored card text as people read it: "QH 10S" becomes "Q♥ 10♠"; a word that is not a
+    card stays as it is."""
+    words = []
+    for word in text.split():
+        try:
+            words.append(parse_card(word, jokers=True).symbol)
+        except InvalidCard:
+            words.append(word)
+    return " ".join(words)

@@ -9,6 +9,8 @@
     if (!("wakeLock" in navigator) || !document.body.hasAttribute("data-wake-lock")) return;
     try {
       lock = await navigator.wakeLock.request("screen");
+      // The browser lets go of the lock when the page is hidden: ask again on return.
+      lock.addEventListener("release", function () { lock = null; });
     } catch (error) {
       lock = null; // refused (battery saver, hidden tab): the game works all the same
     }
@@ -34,8 +36,10 @@
   function offerDraft(form) {
     const stored = localStorage.getItem(draftKey(form));
     const inputs = cardInputs(form);
-    if (!stored || inputs.some(function (input) { return input.value.trim() !== ""; })) return;
+    if (!stored) return;
     const values = JSON.parse(stored);
+    // Nothing to offer when the page already shows what the draft holds.
+    if (inputs.every(function (input, i) { return input.value === (values[i] || ""); })) return;
     const restore = document.createElement("button");
     restore.type = "button";
     restore.className = "button";

@@ -34,3 +34,20 @@ def test_the_list_and_an_object_open_for_staff(admin_client, model):
 
     assert listing.status_code == 200
     assert change.status_code == 200
+
+
+def test_renaming_a_player_in_the_admin_gives_their_games_a_new_version(admin_client, client):
+    game = make_game(["Ann", "Ben"])
+    add_round(game, {"Ann": "KC", "Ben": "AS 2H 3C AD 4S"})
+    sheet = client.get(f"/games/{game.pk}/sheet.pdf")
+    ann = Player.objects.get(name="Ann")
+
+    response = admin_client.post(
+        reverse("admin:games_player_change", args=[ann.pk]), {"name": "Annabelle"}
+    )
+
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 1
+    again = client.get(f"/games/{game.pk}/sheet.pdf", headers={"If-None-Match": sheet["ETag"]})
+    assert again.status_code == 200  # not 304: the sheet now says Annabelle

@@ -137,7 +137,7 @@ def test_a_saved_round_is_numbered_scored_and_kept_in_the_history():
     assert game.standings().round_scores == [{"Ann": 2, "Ben": 12}]
     added = game.changes.get(action=Change.Action.ROUND_ADDED)
     assert (added.round_number, added.before) == (1, None)
-    assert added.after == [["Ann", "7H 7C"], ["Ben", "7S 5S 3D"]]
+    assert added.after == [["Ann", "7♥ 7♣"], ["Ben", "7♠ 5♠ 3♦"]]
 
 
 def test_cards_are_stored_as_given_and_the_next_round_gets_the_next_number():
@@ -312,7 +312,7 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history():
     assert fresh(game).standings().totals == {"Ann": 2, "Ben": 12}
     undone = game.changes.get(action=Change.Action.ROUND_UNDONE)
     assert undone.round_number == 2
-    assert undone.before == [["Ann", "QS 10S 3H"], ["Ben", "9D"]]
+    assert undone.before == [["Ann", "Q♠ 10♠ 3♥"], ["Ben", "9♦"]]
     # The history still shows the round's saving, before its undoing.
     assert [c.action for c in game.changes.order_by("pk")] == [
         Change.Action.STARTED,
@@ -322,7 +322,16 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history():
     ]
 
 
+def test_a_finished_game_must_be_reopened_before_an_undo(finished_game):
+    with pytest.raises(GameFinished):
+        finished_game.undo_last_round(finished_game.version)
+
+    assert fresh(finished_game).rounds.count() == 7
+
+
 def test_undoing_the_seventh_round_unfinishes_the_game(finished_game):
+    finished_game.reopen(finished_game.version)
+    finished_game = fresh(finished_game)
     assert finished_game.undo_last_round(finished_game.version) == 7
 
     game = fresh(finished_game)
@@ -362,8 +371,8 @@ def test_editing_a_past_round_rescores_it_and_records_before_and_after():
     ]
     edited = game.changes.get(action=Change.Action.ROUND_EDITED)
     assert edited.round_number == 1
-    assert edited.before == [["Ann", "7H 7C"], ["Ben", "7S 5S 3D"]]
-    assert edited.after == [["Ann", "7H 7C"], ["Ben", "7S 5S 3S"]]
+    assert edited.before == [["Ann", "7♥ 7♣"], ["Ben", "7♠ 5♠ 3♦"]]
+    assert edited.after == [["Ann", "7♥ 7♣"], ["Ben", "7♠ 5♠ 3♠"]]
     assert fresh(game).version == 3
 
 
@@ -408,10 +417,10 @@ def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
     # Dan's queen was a jack: J♠ 8♠ 3♠ is still 10 + 8 + 3 = 21, but no Q♠ to steal.
     notes = game.edit_round(1, ["3C", "KD", "KS 3H", "JS 8S 3S"], game.version)
 
-    assert len(notes) == 1
-    assert notes[0].startswith("The steals of round 1 no longer fit and were removed")
-    assert "Q♠" in notes[0]
+    assert notes == ["Steals of round 1 that no longer fit were removed: Ann took Q♠ from Dan."]
     assert not Steal.objects.exists()
+    edited = game.changes.get(action=Change.Action.ROUND_EDITED)
+    assert edited.after[-1] == ["steals removed", "Ann took Q♠ from Dan"]
     assert fresh(game).standings().round_scores == [THIEVES_SCORES]
 
 

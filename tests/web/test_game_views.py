@@ -1305,8 +1305,16 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history(client, headers
     ]
 
 
-def test_undoing_the_seventh_round_unfinishes_the_game(client, won):
+def test_a_finished_game_cannot_be_undone_before_it_is_reopened(client, won):
     response = client.post(reverse("round-undo", args=[won.pk]), {"version": won.version})
+
+    assert "This game is finished. Reopen it to change it." in messages_on(follow(client, response))
+    assert won.rounds.count() == 7
+
+
+def test_undoing_the_seventh_round_unfinishes_the_game(client, won):
+    won.reopen(won.version)
+    response = client.post(reverse("round-undo", args=[won.pk]), {"version": fresh(won).version})
 
     page = follow(client, response)
     assert "Round 7 undone. It is still in the history." in messages_on(page)
@@ -1383,9 +1391,9 @@ def test_an_edit_that_undoes_a_steal_says_so(client, after_thieves):
 
     page = follow(client, table.save())
 
-    assert any(
-        message.startswith("The steals of round 1 no longer fit and were removed")
-        for message in messages_on(page)
+    assert (
+        "Steals of round 1 that no longer fit were removed: Ann took Q♠ from Dan."
+        in messages_on(page)
     )
     assert not Steal.objects.exists()
     assert totals_on(page) == list(THIEVES_SCORES.values())

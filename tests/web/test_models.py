@@ -173,3 +173,19 @@ def test_concurrent_writers_wait_for_each_other_instead_of_failing():
 
     assert errors == []
     assert sorted(game.rounds.values_list("number", flat=True)) == [1, 2]
+
+
+def test_an_edit_keeps_the_steals_that_still_fit():
+    game = make_game(["Mia", "Noor", "Omar", "Pia"])
+    add_round(
+        game,
+        {"Mia": "9D", "Noor": "3S", "Omar": "9C QH", "Pia": "QS 8H 5C 2D"},
+        steals=[("Noor", "Pia", "QS"), ("Mia", "Pia", "3S")],
+    )
+
+    # Mia revealed two cards, not one: a Beggar Man, so she had no steal to make.
+    notes = game.edit_round(1, ["9D 2C", "3S", "9C QH", "QS 8H 5C 2D"], game.version)
+
+    assert notes == ["Steals of round 1 that no longer fit were removed: Mia took 3♠ from Pia."]
+    (played,) = game.standings().rounds
+    assert {thief: str(card) for thief, card in played.steals.taken.items()} == {"Noor": "QS"}
