@@ -282,11 +282,13 @@ class Table:
 
     def expect_totals(self, totals: list[int]) -> None:
         board = self.page.locator("#scoreboard")
-        expect(board.locator("thead th[scope='col']")).to_have_text(["Meld", *PLAYERS])
-        expect(board.locator("tfoot td.total")).to_have_text([str(total) for total in totals])
         best = max(totals)
         leaders = [name for name, total in zip(PLAYERS, totals, strict=True) if total == best]
-        expect(board.locator("thead th.leader")).to_have_text(leaders)
+        # The leader's column head carries a star as well as the highlight.
+        heads = [f"★ {name}" if name in leaders else name for name in PLAYERS]
+        expect(board.locator("thead th[scope='col']")).to_have_text(["Meld", *heads])
+        expect(board.locator("tfoot td.total")).to_have_text([str(total) for total in totals])
+        expect(board.locator("thead th.leader")).to_have_text([f"★ {name}" for name in leaders])
 
     def expect_rounds(self, played: int) -> None:
         rounds = self.page.locator("ol.rounds > li .round-scores")
@@ -565,7 +567,7 @@ def test_round_entry_in_dark_mode(live_server, page: Page, screenshot):
     page.locator(".scoreboard-toggle > summary").tap()
     table.snap("dark-round-entry-scoreboard")
     page.get_by_role("link", name="Back to the game").tap()
-    expect(page.locator("#scoreboard thead th.leader")).to_have_text(["Cat"])
+    expect(page.locator("#scoreboard thead th.leader")).to_have_text(["★ Cat"])
     table.snap("dark-game")
 
 
