@@ -18,4 +18,9 @@ urlpatterns = [
     path("api/indian-chief/meld", api.indian_chief_meld, name="api-indian-chief-meld"),
     path("api/indian-chief/round", api.indian_chief_round, name="api-indian-chief-round"),
     path("api/indian-chief/game", api.indian_chief_game, name="api-indian-chief-game"),
+    *(
+        path(f"api/{slug}/{kind}", view, name=f"api-{slug}-{kind}")
+        for slug, views in api.RUMMY_FAMILY.items()
+        for kind, view in views.items()
+    ),
 ]

@@ -98,3 +98,13 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
         return path
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: database ids come round again between tests,
+    so a sheet cached for one test's game 1 must not be served to the next one's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -9,7 +9,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from pypdf import PdfReader
 
 from games import sheets
@@ -23,13 +22,6 @@ MELD_LABELS = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor"
 # Page sizes in PDF points (1/72 inch).
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -1,0 +1,216 @@
+"""Rummy (basic): going out, going rummy, and a game to a target score or a number of hands.
+
+Implements `shared/rules/rummy-family.md` §4 and the `rummy` parts of `shared/api.md` §3.
+Melding means laying cards down on the table, so every card left in a hand is deadwood
+and no meld solver is needed ([R-held-melds-count], §7 D1).
+
+Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
+§3.1): `invalid_input`, `invalid_card`, `duplicate_card`, then `missing_hand` and
+`winner_has_cards`; each step runs over the whole hand before the next.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.rules.cards import Card, parse_cards
+from games.rules.errors import InvalidInput
+from games.rules.melds import Arrangement
+from games.rules.rummy_errors import (
+    Entered,
+    MissingHand,
+    WinnerHasCards,
+    check_copies,
+    check_no_hand_after_end,
+    check_player_count,
+    check_positive,
+    check_same_players,
+    check_seat,
+    leaders,
+    parse_hands,
+    play_in_order,
+    seat_name,
+)
+
+TITLE = "Rummy"
+SLUG = "rummy"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def decks_for(players: int) -> int:
+    """One 52-card deck, no jokers, at any table size."""
+    return 1
+
+
+default_decks = decks_for
+
+
+def value(card: Card) -> int:
+    """A = 1, 2–10 their pips, J Q K = 10 (§0.5)."""
+    return card.face_value
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as entered (api.md §3.3, Rummy): card text, not parsed yet.
+
+    `hands[seat]` is the cards left in that seat's hand; the winner's entry is empty or None.
+    """
+
+    winner: int
+    hands: tuple[Entered, ...]
+    went_rummy: bool = False
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """`deadwood` per seat (the winner 0) and `hand_scores` per seat (only the winner scores)."""
+
+    deadwood: tuple[int, ...]
+    hand_scores: tuple[int, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """At most one way to end the game; with neither, the table ends it (`game_over` stays
+    false)."""
+
+    target_score: int | None = None
+    max_hands: int | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """api.md §3.4's `totals`, `game_over` and `winners` (None until the game is over).
+
+    `hand_results` holds each hand's result in play order for the scoreboard; it is not part
+    of the API response.
+    """
+
+    totals: tuple[int, ...]
+    game_over: bool
+    winners: tuple[int, ...] | None
+    hand_results: tuple[HandResult, ...] = ()
+
+
+def deadwood(cards: Sequence[str]) -> Arrangement:
+    """api.md §3.2 for Rummy: every card is deadwood, an unlaid run included ([R-held-melds-count]).
+
+    Any number of cards; `invalid_card` (no jokers), then `duplicate_card` (one deck).
+    """
+    parsed = parse_cards(cards)
+    check_copies([(None, parsed)], decks_for(2))
+    return Arrangement(melds=(), unmatched=parsed, deadwood=sum(map(value, parsed)))
+
+
+def score_hand(hand: HandInput) -> HandResult:
+    """Score one hand: the winner takes the opponents' deadwood, doubled for going rummy.
+
+    Validation order:
+    1. `invalid_input`: 2–6 players, `winner` a seat, `went_rummy` true or false;
+    2. `invalid_card`: any card text (no jokers), seat by seat;
+    3. `duplicate_card`: a card entered twice (one deck);
+    4. `missing_hand`: a non-winner's hand is None (the first such seat);
+    5. `winner_has_cards`: the winner's entry holds cards.
+
+    Going rummy cannot be checked from the cards left, so it is a flag the scorekeeper sets
+    (§7 D2). Every card left counts, melds never laid down included ([R-held-melds-count]).
+    """
+    players = len(hand.hands)
+    check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    winner = check_seat(hand.winner, players, "“winner”")
+    if not isinstance(hand.went_rummy, bool):
+        raise InvalidInput("“went_rummy” must be true or false.")
+    hands = parse_hands(hand.hands, jokers=False)
+    check_copies([(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players))
+    for seat, cards in enumerate(hands):
+        if cards is None and seat != winner:
+            raise MissingHand(f"Seat {seat}'s cards are missing: enter what is left.", seat)
+    if hands[winner]:
+        raise WinnerHasCards(
+            f"Seat {winner} won by running out of cards, so their hand must be empty.", winner
+        )
+
+    dead = tuple(
+        0 if seat == winner else sum(map(value, cards or ())) for seat, cards in enumerate(hands)
+    )
+    won = sum(dead) * (2 if hand.went_rummy else 1)
+    scores = tuple(won if seat == winner else 0 for seat in range(players))
+    return HandResult(dead, scores, _explain(winner, hand.went_rummy, hands, dead, won))
+
+
+def _explain(
+    winner: int,
+    went_rummy: bool,
+    hands: Sequence[tuple[Card, ...] | None],
+    dead: Sequence[int],
+    won: int,
+) -> str:
+    """For example "Seat 2 went rummy. Seat 0: K♠ 4♦ = 14; seat 1: A♥ 2♥ 3♥ = 6. Seat 2
+    scores 20 × 2 = 40."."""
+    counts = []
+    for seat, cards in enumerate(hands):
+        if seat != winner:
+            shown = " ".join(card.symbol for card in cards or ()) or "no cards"
+            counts.append(f"{seat_name(seat)}: {shown} = {dead[seat]}")
+    opening = f"Seat {winner} {'went rummy' if went_rummy else 'went out'}."
+    total = sum(dead)
+    tally = f"{total} × 2 = {won}" if went_rummy else str(won)
+    tally = f"Seat {winner} scores {tally}"
+    listed = "; ".join(counts)
+    return f"{opening} {listed[:1].upper()}{listed[1:]}. {tally}."
+
+
+def check_settings(
+    target_score: int | None, max_hands: int | None, what: str = "max_hands"
+) -> None:
+    """At most one of a target score and a number of hands (or deals), each positive."""
+    if target_score is not None and max_hands is not None:
+        raise InvalidInput(f"Give “target_score” or “{what}”, not both.")
+    if target_score is not None:
+        check_positive(target_score, "“target_score”")
+    if max_hands is not None:
+        check_positive(max_hands, f"“{what}”")
+
+
+def hand_that_ends(
+    running_totals: Sequence[Sequence[int]], target_score: int | None, max_hands: int | None
+) -> int | None:
+    """The 1-based hand after which the game is over, or None while it goes on.
+
+    With a target the game ends after the first hand in which some total reaches it; with a
+    number of hands, after that many; with neither the table ends it (§4.5, §5.6).
+    """
+    for number, totals in enumerate(running_totals, start=1):
+        if target_score is not None and max(totals) >= target_score:
+            return number
+        if max_hands is not None and number == max_hands:
+            return number
+    return None
+
+
+def score_game(
+    hands: Sequence[HandInput], settings: Settings = Settings(), players: int | None = None
+) -> GameResult:
+    """Score hands in play order from zero totals; the highest total wins, a tie is shared
+    ([R-tie], §7 D3).
+
+    Validation (api.md §3.4): first the request as a whole (`invalid_input`: the settings,
+    every hand with the same number of players, and `players` when given); then hand by
+    hand with the full `score_hand` checks, the first error naming its hand ("Hand 2: …");
+    then `invalid_input` for a hand entered after the game was over.
+    """
+    check_settings(settings.target_score, settings.max_hands)
+    players = check_same_players([len(hand.hands) for hand in hands], players)
+    results = play_in_order(hands, lambda number, hand: score_hand(hand))
+    running: list[tuple[int, ...]] = []
+    totals = (0,) * players
+    for result in results:
+        totals = tuple(map(sum, zip(totals, result.hand_scores, strict=True)))
+        running.append(totals)
+    ended = hand_that_ends(running, settings.target_score, settings.max_hands)
+    check_no_hand_after_end(ended, len(results))
+    return GameResult(
+        totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
+    )

@@ -1,0 +1,216 @@
+"""Three Thirteen Rummy: eleven hands of 3 to 13 cards, a new wild rank each hand, lowest wins.
+
+Implements `shared/rules/rummy-family.md` §3 and the `three-thirteen` parts of
+`shared/api.md` §3. Melds stay in the hand, so each revealed hand's deadwood is the minimum
+over all arrangements (`melds.best_arrangement`).
+
+Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
+§3.1): `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, then
+`missing_hand` and `went_out_with_deadwood`; each step runs over the whole hand before the
+next.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.rules.cards import RANKS, Card, parse_cards
+from games.rules.errors import InvalidInput, WrongCardCount
+from games.rules.melds import Arrangement, best_arrangement, three_thirteen_melds
+from games.rules.rummy_errors import (
+    Entered,
+    MissingHand,
+    WentOutWithDeadwood,
+    check_copies,
+    check_player_count,
+    check_same_players,
+    check_seat,
+    describe,
+    leaders,
+    parse_hands,
+    play_in_order,
+)
+
+TITLE = "Three Thirteen"
+SLUG = "three-thirteen"
+MIN_PLAYERS = 2
+# The rules set no upper limit ("two or more") and neither do the checks here; 8 is the
+# table app's seat limit, for its forms.
+MAX_PLAYERS = 8
+HANDS = 11
+
+
+def decks_for(players: int) -> int:
+    """One deck per two players: ceil(players / 2)."""
+    return (players + 1) // 2
+
+
+default_decks = decks_for
+
+
+def wild_rank(hand_number: int) -> str:
+    """The rank whose value is hand_number + 2: 3s on hand 1, …, 10s on 8, J, Q, K on 11."""
+    return RANKS[hand_number + 1]
+
+
+def hand_size(hand_number: int) -> int:
+    """Hand h deals h + 2 cards."""
+    return hand_number + 2
+
+
+def value(card: Card) -> int:
+    """A = 1, 2–10 their pips, J Q K = 10; an unmelded wild counts its own face value
+    ([TT-wild-face-value], §7 C1 — not Five Crowns' 20)."""
+    return card.face_value
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as entered (api.md §3.3, Three Thirteen): card text, not parsed yet.
+
+    `hands[seat]` is that seat's whole revealed hand; the `went_out` seat's may be None.
+    """
+
+    hand_number: int
+    went_out: int
+    hands: tuple[Entered, ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """`deadwood` per seat (the `went_out` seat 0) and `hand_scores` (equal to it)."""
+
+    deadwood: tuple[int, ...]
+    hand_scores: tuple[int, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """api.md §3.4 for Three Thirteen; `winners` (lowest total) is None until hand 11.
+
+    `hand_results` holds each hand's result in play order for the scoreboard; it is not part
+    of the API response.
+    """
+
+    totals: tuple[int, ...]
+    game_over: bool
+    winners: tuple[int, ...] | None
+    hand_results: tuple[HandResult, ...] = ()
+
+
+def check_hand_number(hand_number: int) -> None:
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int):
+        raise InvalidInput(f"“hand_number” must be a whole number, not {hand_number!r}.")
+    if not 1 <= hand_number <= HANDS:
+        raise InvalidInput(f"“hand_number” must be 1 to {HANDS}, not {hand_number}.")
+
+
+def _check_count(cards: Sequence[Card], hand_number: int, seat: int | None = None) -> None:
+    expected = hand_size(hand_number)
+    if len(cards) != expected:
+        whose = "The hand" if seat is None else f"Seat {seat}'s hand"
+        raise WrongCardCount(
+            f"{whose} has {len(cards)} cards; hand {hand_number} deals {expected}.", seat
+        )
+
+
+def arrange(cards: Sequence[Card], hand_number: int) -> Arrangement:
+    """The minimum-deadwood arrangement of a revealed hand, with this hand's wild rank."""
+    return best_arrangement(cards, three_thirteen_melds(wild_rank(hand_number)), value)
+
+
+def deadwood(cards: Sequence[str], hand_number: int, players: int = 2) -> Arrangement:
+    """api.md §3.2 for Three Thirteen: the minimum deadwood and one arrangement reaching it.
+
+    Order: `invalid_input` (`hand_number` 1–11, `players` 2 or more), `invalid_card` (no
+    jokers), `duplicate_card` (ceil(players / 2) decks), `wrong_card_count` (hand_number + 2
+    cards).
+    """
+    check_hand_number(hand_number)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidInput(f"“players” must be a whole number, not {players!r}.")
+    check_player_count(players, MIN_PLAYERS, None, TITLE)
+    parsed = parse_cards(cards)
+    check_copies([(None, parsed)], decks_for(players))
+    _check_count(parsed, hand_number)
+    return arrange(parsed, hand_number)
+
+
+def score_hand(hand: HandInput) -> HandResult:
+    """Score one hand: each player scores their deadwood; the player who went out 0.
+
+    Validation order:
+    1. `invalid_input`: `hand_number` 1–11, 2 or more players, `went_out` a seat;
+    2. `invalid_card`: any card text (no jokers), seat by seat;
+    3. `duplicate_card`: more copies than ceil(players / 2) decks hold, across all hands;
+    4. `wrong_card_count`: a hand given (the went-out one too) without hand_number + 2 cards;
+    5. `missing_hand`: another seat's hand is None;
+    6. `went_out_with_deadwood`: the went-out hand is given and cannot be melded whole
+       (the hand is optional but verified when given, §7 C3).
+
+    Sets may repeat identical cards from several decks and have any size
+    ([TT-set-duplicates], §7 C2); an unmelded wild counts its face value
+    ([TT-wild-face-value], §7 C1). Others may score 0 too; there is no laying off.
+    """
+    check_hand_number(hand.hand_number)
+    players = len(hand.hands)
+    check_player_count(players, MIN_PLAYERS, None, TITLE)
+    went_out = check_seat(hand.went_out, players, "“went_out”")
+    hands = parse_hands(hand.hands, jokers=False)
+    check_copies([(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players))
+    for seat, cards in enumerate(hands):
+        if cards is not None:
+            _check_count(cards, hand.hand_number, seat)
+    for seat, cards in enumerate(hands):
+        if cards is None and seat != went_out:
+            raise MissingHand(f"Seat {seat}'s hand is missing: enter all their cards.", seat)
+
+    arrangements = [None if cards is None else arrange(cards, hand.hand_number) for cards in hands]
+    shown = arrangements[went_out]
+    if shown is not None and shown.deadwood > 0:
+        raise WentOutWithDeadwood(
+            f"Seat {went_out} went out but cannot meld every card: "
+            f"{describe(shown.melds, shown.unmatched, shown.deadwood)}.",
+            went_out,
+        )
+    dead = tuple(
+        0 if seat == went_out or arrangement is None else arrangement.deadwood
+        for seat, arrangement in enumerate(arrangements)
+    )
+    return HandResult(dead, dead, _explain(hand.hand_number, went_out, arrangements))
+
+
+def _explain(hand_number: int, went_out: int, arrangements: Sequence[Arrangement | None]) -> str:
+    """For example "Hand 2, 4s wild; seat 0 went out. Seat 1: melded: 4♦ 7♣ 7♠ —
+    deadwood: Q♥ = 10."."""
+    parts = [f"Hand {hand_number}, {wild_rank(hand_number)}s wild; seat {went_out} went out."]
+    for seat, arrangement in enumerate(arrangements):
+        if arrangement is not None:
+            text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
+            parts.append(f"Seat {seat}: {text}.")
+    return " ".join(parts)
+
+
+def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameResult:
+    """Score hands 1, 2, … in play order from zero totals; after hand 11 the lowest total
+    wins, a tie is shared ([R-tie], §7 D3).
+
+    Validation (api.md §3.4): first `invalid_input` for the request as a whole (at most 11
+    hands, hand k numbered k, every hand with the same number of players, and `players`
+    when given); then hand by hand with the full `score_hand` checks, the first error
+    naming its hand ("Hand 2: …").
+    """
+    if len(hands) > HANDS:
+        raise InvalidInput(f"A game has {HANDS} hands, not {len(hands)}.")
+    for number, hand in enumerate(hands, start=1):
+        if hand.hand_number != number or isinstance(hand.hand_number, bool):
+            raise InvalidInput(
+                f"Hand {number} must have “hand_number” {number}, not {hand.hand_number!r}."
+            )
+    players = check_same_players([len(hand.hands) for hand in hands], players)
+    results = play_in_order(hands, lambda number, hand: score_hand(hand))
+    totals = (0,) * players
+    for result in results:
+        totals = tuple(map(sum, zip(totals, result.hand_scores, strict=True)))
+    over = len(results) == HANDS
+    return GameResult(totals, over, leaders(totals, lowest=True) if over else None, tuple(results))
