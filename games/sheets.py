@@ -29,7 +29,7 @@ from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
-MELD_COLUMN_MM = 48
+MELD_COLUMN_MM = 48  # the blank sheet's .meld-col in sheet.css
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
@@ -59,8 +59,7 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
     css = {
         paper: CSS(
             string=(
-                f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n"
-                f".meld-col {{ width: {MELD_COLUMN_MM}mm; }}\n{stylesheet}"
+                f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n{stylesheet}"
             ),
             url_fetcher=fetcher,
         )
@@ -188,11 +187,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
             "standings": standings,
             "columns": standings.players,
             "rows": [
-                {
-                    "meld": meld,
-                    "reminder": RULE_REMINDERS[meld],
-                    "cells": [sheet[meld].get(name) for name in standings.players],
-                }
+                {"meld": meld, "cells": [sheet[meld].get(name) for name in standings.players]}
                 for meld in Meld
             ],
             "totals": [standings.totals[name] for name in standings.players],
