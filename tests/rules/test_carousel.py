@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.rules import carousel
 from games.rules.cards import Card
 from games.rules.carousel import HandInput, deadwood, score_game, score_hand, value
-from games.rules.errors import RuleError
+from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -23,14 +23,6 @@ def cs(text: str | None) -> tuple[str, ...] | None:
 
 def hand(knocker: int, *hands: str | None) -> HandInput:
     return HandInput(knocker=knocker, hands=tuple(cs(h) for h in hands))
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 # ---------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from collections import Counter
 import pytest
 
 from games.rules.cards import Card
-from games.rules.errors import RuleError
 from games.rules.indian_chief import (
     Meld,
     PokerHand,
@@ -27,6 +26,7 @@ from games.rules.indian_chief import (
     score_round,
     score_single_meld,
 )
+from tests.rules.helpers import rule_error
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -47,14 +47,6 @@ def rv(name: str, text: str, meld: Meld | None = None) -> Reveal:
 def mentions(text: str, card: str) -> bool:
     """The explanation names the card, as `10♥` or as `10H`."""
     return card in text or card[:-1] + SYMBOLS[card[-1]] in text
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 def single(cards: str, meld: Meld | None = None, decks: int = 1, table: str = "") -> int:

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from games.rules import indian_rummy
 from games.rules.cards import Card
-from games.rules.errors import RuleError
 from games.rules.indian_rummy import (
     GameSettings,
     HandInput,
@@ -21,6 +20,7 @@ from games.rules.indian_rummy import (
     score_hand,
     value,
 )
+from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -46,14 +46,6 @@ def hand(winner: int, *hands: str | None, **settings_) -> HandInput:
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 # ---------------------------------------------------------------------------

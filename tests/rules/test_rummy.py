@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from games.rules import rummy
 from games.rules.cards import Card
-from games.rules.errors import RuleError
 from games.rules.rummy import HandInput, Settings, deadwood, score_game, score_hand, value
+from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -26,14 +26,6 @@ def cs(text: str | None) -> tuple[str, ...] | None:
 
 def hand(winner: int, *hands: str | None, went_rummy: bool = False) -> HandInput:
     return HandInput(winner=winner, hands=tuple(cs(h) for h in hands), went_rummy=went_rummy)
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 # ---------------------------------------------------------------------------

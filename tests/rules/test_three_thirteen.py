@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from games.rules import three_thirteen
 from games.rules.cards import Card
-from games.rules.errors import RuleError
 from games.rules.three_thirteen import HandInput, deadwood, score_game, score_hand, value
+from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -30,14 +30,6 @@ def hand(number: int, went_out: int, *hands: str | None) -> HandInput:
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 def spades_run(number: int) -> str:

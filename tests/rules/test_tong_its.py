@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from games.rules import tong_its
 from games.rules.cards import Card
-from games.rules.errors import RuleError
 from games.rules.tong_its import (
     HandInput,
     PlayerInput,
@@ -23,6 +22,7 @@ from games.rules.tong_its import (
     score_hand,
     value,
 )
+from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -62,14 +62,6 @@ def stock_out(last_drawer: int, *players: PlayerInput, pot: int = 0, previous=No
         players=players,
         state_before=StateBefore(pot, previous),
     )
-
-
-def rule_error(code: str, call, *args, **kwargs) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    assert caught.value.code == code, f"{caught.value.code}: {caught.value.message}"
-    assert caught.value.message
-    return caught.value
 
 
 # ---------------------------------------------------------------------------
