@@ -11,7 +11,6 @@ from typing import Any
 from uuid import UUID
 
 from django.db import models, transaction
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
@@ -33,19 +32,25 @@ class GameFinished(Exception):
 
 
 class Player(models.Model):
-    """Someone on the roster; the same player sits at many games."""
+    """Someone on the roster; the same player sits at many games.
+
+    `key` is the name case-folded in Python, so "José" and "JOSÉ" are one player on every
+    database (SQLite's own LOWER() folds only ASCII letters).
+    """
 
     name = models.CharField(max_length=40)
+    key = models.CharField(max_length=80, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = [Lower("name")]
-        constraints = [
-            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case"),
-        ]
+        ordering = ["key"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = self.name.casefold()
+        super().save(*args, **kwargs)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -126,7 +131,7 @@ class Game(models.Model):
         """A new game with these players in seat order; new names join the roster."""
         game = cls.objects.create(decks=decks, note=note)
         for position, name in enumerate(names):
-            player = Player.objects.filter(name__iexact=name).first()
+            player = Player.objects.filter(key=name.casefold()).first()
             if player is None:
                 player = Player.objects.create(name=name)
             Seat.objects.create(game=game, player=player, position=position)

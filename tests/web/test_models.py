@@ -189,3 +189,14 @@ def test_an_edit_keeps_the_steals_that_still_fit():
     assert notes == ["Steals of round 1 that no longer fit were removed: Mia took 3♠ from Pia."]
     (played,) = game.standings().rounds
     assert {thief: str(card) for thief, card in played.steals.taken.items()} == {"Noor": "QS"}
+
+
+def test_roster_names_are_one_player_whatever_the_case_of_their_letters():
+    Player.objects.create(name="José")
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(name="JOSÉ")
+
+    game = Game.start(["josé", "Ärne"], 1)
+    assert Player.objects.count() == 2
+    assert game.player_names() == ["José", "Ärne"]
