@@ -48,10 +48,10 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "games/home.html",
         {
-            "in_progress": Game.objects.in_progress().prefetch_related("players")[:10],
+            "in_progress": Game.objects.in_progress().prefetch_related("seats__player")[:10],
             "finished": Game.objects.finished()
             .order_by("-finished_at")
-            .prefetch_related("players")[:10],
+            .prefetch_related("seats__player")[:10],
             "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
         },
     )
@@ -194,8 +194,10 @@ def _round_entry(
 ) -> HttpResponseBase:
     """The round-entry screen: taps on the card picker, then one save.
 
-    A tap posts the whole form with the button pressed; the server applies it and sends
-    the form back, so the screen works without JavaScript and htmx only makes it faster.
+    Without JavaScript a tap posts the whole form with the button pressed, and the server
+    applies it and sends the form back. With it, the phone applies the tap to the form at
+    once and posts only for the previews (static/games/table.js), so no tap waits on the
+    network. Either way the server checks the whole round when it is saved.
     """
     notice = ""
     if request.method != "POST":
