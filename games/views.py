@@ -22,7 +22,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import sheets
-from games.forms import MeldCalculatorForm, NewGameForm, RoundForm, StealForm, VersionForm
+from games.forms import (
+    MAX_SEATS,
+    MeldCalculatorForm,
+    NewGameForm,
+    RoundForm,
+    StealForm,
+    VersionForm,
+)
 from games.models import Game, GameFinished, Player, Round, StaleGame
 from games.rules import indian_chief
 from games.rules.cards import RANKS, SUITS, Card, parse_card
@@ -64,8 +71,13 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponseBase:
-    form = NewGameForm(request.POST or None, initial=_rematch_names(request))
-    if request.method == "POST" and form.is_valid():
+    seat = _index(request.POST.get("move"), MAX_SEATS)
+    if seat:
+        # ↑ beside a seat: swap that player with the one before, and show the form again.
+        form = NewGameForm(initial=_seat_moved_up(request.POST, seat))
+    else:
+        form = NewGameForm(request.POST or None, initial=_rematch_names(request))
+    if request.method == "POST" and not seat and form.is_valid():
         game = Game.start(
             form.cleaned_data["names"], form.cleaned_data["decks"], form.cleaned_data["note"]
         )
@@ -75,6 +87,13 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
         _fragment(request, "games/game_new.html", "new-game"),
         {"form": form, "roster": Player.objects.values_list("name", flat=True)},
     )
+
+
+def _seat_moved_up(data: QueryDict, seat: int) -> dict[str, str]:
+    values = {key: data.get(key, "") for key in NewGameForm().fields}
+    above, below = f"player_{seat - 1}", f"player_{seat}"
+    values[above], values[below] = values[below], values[above]
+    return values
 
 
 def _rematch_names(request: HttpRequest) -> dict[str, str]:

@@ -548,7 +548,9 @@ def seat_errors(html: str) -> dict[int, str]:
     """Each seat's error, as shown next to its box."""
     errors = {}
     for seat, item in enumerate(
-        re.findall(r'<li class="field">(.*?)</li>\s*(?=<li class="field">|</ol>)', html, re.S)
+        re.findall(
+            r'<li class="field seat">(.*?)</li>\s*(?=<li class="field seat">|</ol>)', html, re.S
+        )
     ):
         found = re.search(r'<ul class="errorlist[^"]*"[^>]*><li>(.*?)</li>', item)
         if found:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.models import Game
 from games.rules.indian_chief import Meld
 from tests.factories import make_game
 
@@ -50,3 +51,24 @@ def test_htmx_is_served_locally_and_sends_the_csrf_token(client):
 
 def test_home_only_answers_get(client):
     assert client.post("/").status_code == 405
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
+def test_a_player_moves_one_seat_earlier_without_starting_the_game(client, headers):
+    typed = {"player_0": "Ann", "player_1": "Ben", "player_2": "Cleo", "note": "Kitchen"}
+
+    response = client.post("/games/new/", typed | {"move": "2"}, headers=headers)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="player_1" value="Cleo"' in page
+    assert 'name="player_2" value="Ben"' in page
+    assert 'value="Kitchen"' in page
+    assert "errorlist" not in page  # nothing was validated yet
+    assert not Game.objects.exists()
+
+
+def test_junk_seat_moves_are_ignored(client):
+    for move in ("0", "9", "x", "²"):
+        response = client.post("/games/new/", {"player_0": "Ann", "player_1": "Ben", "move": move})
+        assert response.status_code in (200, 302)
