@@ -41,6 +41,14 @@ _SHAPERS = [
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
 
+class SheetError(ValueError):
+    """A sheet request that cannot be printed; the message says what to change."""
+
+
+class PrintingUnavailable(RuntimeError):
+    """The server cannot make PDFs at all (a missing system library)."""
+
+
 @functools.cache
 def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
     """WeasyPrint, its URL fetcher and the print stylesheets, loaded on the first sheet.
@@ -51,8 +59,15 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
     only; one fetcher for every render also spares each one an unused TLS context. The
     stylesheet is parsed once per paper size, not once per sheet.
     """
-    from weasyprint import CSS, HTML
-    from weasyprint.urls import URLFetcher
+    try:
+        from weasyprint import CSS, HTML
+        from weasyprint.urls import URLFetcher
+    # OSError: WeasyPrint could not load the system's Pango; ImportError: not installed.
+    except (OSError, ImportError) as error:
+        raise PrintingUnavailable(
+            "Printing is not set up on this server: it needs the Pango library "
+            "(on Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0)."
+        ) from error
 
     fetcher = URLFetcher(allowed_protocols={"data"})
     stylesheet = (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text()
@@ -66,10 +81,6 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
         for paper in PAPERS
     }
     return HTML, fetcher, css
-
-
-class SheetError(ValueError):
-    """A sheet request that cannot be printed; the message says what to change."""
 
 
 @dataclass(frozen=True)

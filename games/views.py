@@ -560,7 +560,11 @@ def _pdf_response(
     not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if not_modified is not None:
         return not_modified
-    response = HttpResponse(pdf(), content_type="application/pdf")
+    try:
+        content = pdf()
+    except sheets.PrintingUnavailable as error:
+        return render(request, "games/sheet_error.html", {"error": error}, status=503)
+    response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["ETag"] = etag
     if modified:

@@ -297,3 +297,18 @@ def test_the_app_starts_without_loading_weasyprint():
     ).stdout
 
     assert output.strip() == "False"
+
+
+def test_a_server_without_pango_says_printing_is_not_set_up(client, monkeypatch):
+    # As if WeasyPrint could not be loaded: the page says why instead of failing.
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    sheets._weasyprint.cache_clear()
+    try:
+        response = client.get("/sheets/indian-chief/blank.pdf", {"players": 4})
+    finally:
+        monkeypatch.undo()
+        sheets._weasyprint.cache_clear()
+
+    assert response.status_code == 503
+    assert "Printing is not set up on this server" in response.content.decode()
+    assert client.get("/sheets/indian-chief/blank.pdf", {"players": 4}).status_code == 200
