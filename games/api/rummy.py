@@ -34,7 +34,7 @@ from games.rules import carousel, indian_rummy, rummy, three_thirteen, tong_its
 from games.rules.cards import Card
 from games.rules.errors import InvalidInput
 from games.rules.melds import Arrangement
-from games.rules.rummy_errors import play_in_order
+from games.rules.rummy_common import play_in_order
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.rules.cards import Card, parse_cards, show
 from games.rules.errors import InvalidInput
 from games.rules.melds import Arrangement
-from games.rules.rummy_errors import (
+from games.rules.rummy_common import (
     Entered,
     KnockNotAllowed,
     MissingHand,

@@ -18,7 +18,7 @@ from games.rules.cards import Card, parse_cards, parse_rank
 from games.rules.errors import InvalidInput, WrongCardCount
 from games.rules.melds import Arrangement, best_arrangement, can_declare, indian_rummy_melds
 from games.rules.rummy import check_settings, hand_that_ends
-from games.rules.rummy_errors import (
+from games.rules.rummy_common import (
     Entered,
     InvalidDeclaration,
     MissingHand,
@@ -31,6 +31,7 @@ from games.rules.rummy_errors import (
     leaders,
     parse_hands,
     play_in_order,
+    running_totals,
 )
 
 TITLE = "Indian Rummy"
@@ -290,11 +291,8 @@ def score_game(
         return replace(hand, settings=merged)
 
     results = play_in_order(hands, lambda number, hand: score_hand(with_game_settings(hand)))
-    running: list[tuple[int, ...]] = []
-    totals = (0,) * players
-    for result in results:
-        totals = tuple(map(sum, zip(totals, result.hand_scores, strict=True)))
-        running.append(totals)
+    running = running_totals([result.hand_scores for result in results], players)
+    totals = running[-1] if running else (0,) * players
     ended = hand_that_ends(running, settings.target_score, settings.max_deals)
     check_no_hand_after_end(ended, len(results))
     return GameResult(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import InvalidInput
 from games.rules.melds import Arrangement
-from games.rules.rummy_errors import (
+from games.rules.rummy_common import (
     Entered,
     MissingHand,
     WinnerHasCards,
@@ -28,6 +28,7 @@ from games.rules.rummy_errors import (
     leaders,
     parse_hands,
     play_in_order,
+    running_totals,
     seat_name,
 )
 
@@ -204,11 +205,8 @@ def score_game(
     check_settings(settings.target_score, settings.max_hands)
     players = check_same_players([len(hand.hands) for hand in hands], players)
     results = play_in_order(hands, lambda number, hand: score_hand(hand))
-    running: list[tuple[int, ...]] = []
-    totals = (0,) * players
-    for result in results:
-        totals = tuple(map(sum, zip(totals, result.hand_scores, strict=True)))
-        running.append(totals)
+    running = running_totals([result.hand_scores for result in results], players)
+    totals = running[-1] if running else (0,) * players
     ended = hand_that_ends(running, settings.target_score, settings.max_hands)
     check_no_hand_after_end(ended, len(results))
     return GameResult(

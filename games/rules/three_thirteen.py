@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from games.rules.cards import RANKS, Card, parse_cards
 from games.rules.errors import InvalidInput, WrongCardCount
 from games.rules.melds import Arrangement, best_arrangement, three_thirteen_melds
-from games.rules.rummy_errors import (
+from games.rules.rummy_common import (
     Entered,
     MissingHand,
     WentOutWithDeadwood,
@@ -28,6 +28,7 @@ from games.rules.rummy_errors import (
     leaders,
     parse_hands,
     play_in_order,
+    running_totals,
 )
 
 TITLE = "Three Thirteen"
@@ -209,8 +210,7 @@ def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameRe
             )
     players = check_same_players([len(hand.hands) for hand in hands], players)
     results = play_in_order(hands, lambda number, hand: score_hand(hand))
-    totals = (0,) * players
-    for result in results:
-        totals = tuple(map(sum, zip(totals, result.hand_scores, strict=True)))
+    running = running_totals([result.hand_scores for result in results], players)
+    totals = running[-1] if running else (0,) * players
     over = len(results) == HANDS
     return GameResult(totals, over, leaders(totals, lowest=True) if over else None, tuple(results))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from games.rules.cards import SUITS, Card, parse_cards, parse_rank
 from games.rules.errors import DuplicateCard, InvalidCard, InvalidInput
 from games.rules.melds import Arrangement, best_arrangement, tong_its_melds
-from games.rules.rummy_errors import (
+from games.rules.rummy_common import (
     MissingHand,
     NotOpened,
     TongitWithCards,

@@ -1,11 +1,11 @@
-"""Errors and input checks shared by the five rummy-family games.
+"""What the five rummy-family games share: their own errors, input checks and game loop.
 
 The error classes carry the codes of `shared/api.md` §3.1 that only the rummy family uses
 (the common ones — `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count` —
 live in `errors.py`). The helpers below run the common steps of the validation order
 (`shared/rules/rummy-family.md` §0.4) the same way in every game: seats and player counts,
-card text per seat, copies per deck, and the "Hand 3: …" prefix of a game's errors. In the
-rummy family `player` is always a seat index.
+card text per seat, copies per deck, the "Hand 3: …" prefix of a game's errors and the
+running totals. In the rummy family `player` is always a seat index.
 """
 
 from collections.abc import Callable, Iterable, Sequence
@@ -200,6 +200,16 @@ def play_in_order[H, R](hands: Sequence[H], score: Callable[[int, H], R]) -> lis
         except RuleError as error:
             raise type(error)(f"Hand {number}: {error.message}", error.player) from error
     return results
+
+
+def running_totals(hand_scores: Sequence[Sequence[int]], players: int) -> list[tuple[int, ...]]:
+    """Each seat's total after every hand, from zero; the last entry is the game's totals."""
+    totals = (0,) * players
+    running = []
+    for scores in hand_scores:
+        totals = tuple(map(sum, zip(totals, scores, strict=True)))
+        running.append(totals)
+    return running
 
 
 def check_no_hand_after_end(ended_with: int | None, played: int) -> None:
