@@ -192,16 +192,12 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
-        sheet = standings.sheet()
         context = _page_context(paper) | {
             "game": game,
             "standings": standings,
             "columns": standings.players,
-            "rows": [
-                {"meld": meld, "cells": [sheet[meld].get(name) for name in standings.players]}
-                for meld in Meld
-            ],
-            "totals": [standings.totals[name] for name in standings.players],
+            "rows": standings.sheet(),
+            "totals": standings.seat_totals,
             # A small PNG: quicker to lay out and draw than an SVG of many squares.
             "qr": segno.make(url, error="m").png_data_uri(scale=6, border=0),
             "url": url,

@@ -152,14 +152,10 @@ def _board(standings: GameScore | None) -> dict[str, Any] | None:
     """The paper sheet: a row per meld, a column per player, totals and leaders."""
     if standings is None:
         return None
-    sheet = standings.sheet()
     return {
         "players": standings.players,
-        "rows": [
-            {"meld": meld, "cells": [sheet[meld].get(name) for name in standings.players]}
-            for meld in Meld
-        ],
-        "totals": [standings.totals[name] for name in standings.players],
+        "rows": standings.sheet(),
+        "totals": standings.seat_totals,
         "leaders": standings.leaders,
         "remaining": [standings.remaining_melds(name) for name in standings.players],
     }

@@ -648,6 +648,14 @@ def _raise_missing_card(
 
 
 @dataclass(frozen=True)
+class SheetRow:
+    """One meld's row of the score sheet: each player's (round number, result) or None."""
+
+    meld: Meld
+    cells: tuple[tuple[int, MeldScore] | None, ...]
+
+
+@dataclass(frozen=True)
 class GameScore:
     players: tuple[str, ...]
     rounds: tuple[RoundScore, ...]
@@ -681,13 +689,22 @@ class GameScore:
         best = max(totals.values())
         return tuple(name for name in self.players if totals[name] == best)
 
-    def sheet(self) -> dict[Meld, dict[str, tuple[int, MeldScore]]]:
-        """The paper score sheet: for each meld, each player's (round number, result)."""
-        grid: dict[Meld, dict[str, tuple[int, MeldScore]]] = {meld: {} for meld in Meld}
+    def sheet(self) -> tuple["SheetRow", ...]:
+        """The paper score sheet: a row per meld, each player's (round number, result) in
+        seat order, or None where the meld is still to be made."""
+        made: dict[tuple[Meld, str], tuple[int, MeldScore]] = {}
         for number, round_score in enumerate(self.rounds, start=1):
             for player in round_score.players:
-                grid[player.meld][player.name] = (number, player.result)
-        return grid
+                made[player.meld, player.name] = (number, player.result)
+        return tuple(
+            SheetRow(meld, tuple(made.get((meld, name)) for name in self.players)) for meld in Meld
+        )
+
+    @property
+    def seat_totals(self) -> tuple[int, ...]:
+        """The totals in seat order, for the sheet's bottom row."""
+        totals = self.totals
+        return tuple(totals[name] for name in self.players)
 
     def remaining_melds(self, name: str) -> tuple[Meld, ...]:
         made = {round_score.player(name).meld for round_score in self.rounds}
