@@ -9,44 +9,109 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.template.defaultfilters import pluralize
 
+from games.hands import HAND_GAMES, HandGame, preview, wild_ranks
+from games.hands import score as score_hands
 from games.models import Game, Hand, Player, Round
-from games.rules import indian_chief
+from games.rules import GAMES, indian_chief
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
 from games.rules.indian_chief import Meld, MeldScore, Reveal, RoundScore
 
-MAX_SEATS = indian_chief.MAX_PLAYERS
+MAX_SEATS = max(module.MAX_PLAYERS for module in GAMES.values())
+
+# The ways a game can be set to end, of which a game takes at most one.
+ENDS = ("target_score", "max_hands", "max_deals")
+
+# The settings a rummy-family game may ask for at the start (HandGame.settings).
+SETTING_FIELDS: dict[str, forms.Field] = {
+    "jokers": forms.BooleanField(
+        required=False, initial=True, label="Printed jokers", help_text="Two per deck."
+    ),
+    "wild_rank": forms.ChoiceField(
+        choices=wild_ranks(),
+        required=False,
+        label="Wild rank",
+        help_text="House rule: one rank in every suit is a joker too.",
+    ),
+    "target_score": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Play to a score",
+        help_text="The game ends after the hand in which someone reaches it.",
+    ),
+    "max_hands": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Or a number of hands",
+        help_text="Leave both empty to stop when you like.",
+    ),
+    "max_deals": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Or a number of deals",
+        help_text="Often 12 or 16. Leave both empty to stop when you like.",
+    ),
+}
 
 
 class NewGameForm(forms.Form):
-    """Players in seat order (typed or picked from the roster), decks and a note."""
+    """A game of one kind: players in seat order (typed or picked from the roster), the
+    decks where the table may choose, the game's settings and a note."""
 
-    decks = forms.TypedChoiceField(
-        choices=[("", "As the rules say"), ("1", "1 deck"), ("2", "2 decks")],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        help_text="1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant.",
+    # Carries the kind through posts; the form is made for the kind the view reads.
+    kind = forms.ChoiceField(
+        choices=list(Game.KIND_CHOICES), widget=forms.HiddenInput, required=False
     )
     note = forms.CharField(
         max_length=200, required=False, help_text="Where or why you played, if you like."
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: str = indian_chief.SLUG, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for seat in range(MAX_SEATS):
+        self.kind = kind if kind in GAMES else indian_chief.SLUG
+        self.rules = GAMES[self.kind]
+        self.hand_game: HandGame | None = HAND_GAMES.get(self.kind)
+        self.fields["kind"].initial = self.kind
+        self.seats = self.rules.MAX_PLAYERS
+        for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
                 max_length=Player._meta.get_field("name").max_length,
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
+        settings = self.hand_game.settings if self.hand_game else ("decks",)
+        if "decks" in settings:
+            self.fields["decks"] = forms.TypedChoiceField(
+                choices=[("", "As the rules say")]
+                + [(str(n), f"{n} deck{pluralize(n)}") for n in range(1, self.rules.MAX_DECKS + 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=self.rules.DECKS_RULE,
+            )
+        for name in settings:
+            if name != "decks":
+                self.fields[name] = SETTING_FIELDS[name]
         # Seats first, in order, then the game's settings.
-        self.order_fields([f"player_{seat}" for seat in range(MAX_SEATS)])
+        self.order_fields([f"player_{seat}" for seat in range(self.seats)])
+
+    @property
+    def title(self) -> str:
+        return str(self.rules.TITLE)
+
+    @property
+    def player_range(self) -> str:
+        low, high = self.rules.MIN_PLAYERS, self.rules.MAX_PLAYERS
+        return f"exactly {low}" if low == high else f"{low} to {high}"
 
     def seat_fields(self) -> list[forms.BoundField]:
-        return [self[f"player_{seat}"] for seat in range(MAX_SEATS)]
+        return [self[f"player_{seat}"] for seat in range(self.seats)]
+
+    def setting_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name in SETTING_FIELDS or name == "decks"]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -58,36 +123,58 @@ class NewGameForm(forms.Form):
                 1 for key in self.data if key.startswith("player_") and self.data[key].strip()
             )
             raise forms.ValidationError(
-                f"Indian Chief is for {indian_chief.MIN_PLAYERS} to {MAX_SEATS} players, "
-                f"not {seated}."
+                f"{self.title} is for {self.player_range} players, not {seated}."
             )
         names: list[str] = []
-        for seat in range(MAX_SEATS):
+        for seat in range(self.seats):
             name = " ".join((cleaned.get(f"player_{seat}") or "").split())
             if not name:
                 continue
             if name.casefold() in (earlier.casefold() for earlier in names):
                 self.add_error(f"player_{seat}", f"{name} is already seated.")
             names.append(name)
+        cleaned["names"] = names
         try:
-            decks = indian_chief.round_decks(len(names), cleaned.get("decks"))
+            if self.hand_game is None:
+                cleaned["settings"] = {}
+                cleaned["decks"] = indian_chief.round_decks(len(names), cleaned.get("decks"))
+            else:
+                if not self.rules.MIN_PLAYERS <= len(names) <= self.rules.MAX_PLAYERS:
+                    raise forms.ValidationError(
+                        f"{self.title} is for {self.player_range} players, not {len(names)}."
+                    )
+                settings = {
+                    name: cleaned[name]
+                    for name in self.hand_game.settings
+                    if cleaned.get(name) not in (None, "")
+                }
+                ends = [name for name in ENDS if name in settings]
+                if len(ends) > 1:
+                    self.add_error(ends[1], "Play to a score or to a number of hands, not both.")
+                    return cleaned
+                self.hand_game.check_settings(settings)
+                cleaned["settings"] = settings
+                cleaned["decks"] = self.hand_game.decks(len(names), settings)
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
-        cleaned["names"] = names
-        cleaned["decks"] = decks
         return cleaned
 
 
-class RoundForm(forms.Form):
-    """Every player's revealed cards for one round, as card text (`7H 7C`).
+class CardsForm(forms.Form):
+    """Every player's cards for one round or hand, as card text (`7H 7C`).
 
     The card picker fills these fields one tap at a time; they stay plain text inputs so
-    the page works without JavaScript and a card can also be typed.
+    the page works without JavaScript and a card can also be typed. A save carries a
+    one-time token and the game's version; `cleaned_data` holds each seat's canonical
+    `cards` and the hand's `details` (games.hands).
     """
 
     token = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
     active = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    # Set by a valid Indian Chief round: its Thieves decide where the save leads.
+    round_score: RoundScore | None = None
 
     def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -103,14 +190,22 @@ class RoundForm(forms.Form):
                     attrs={"autocomplete": "off", "autocapitalize": "characters"}
                 ),
             )
-        self.round_score: RoundScore | None = None
 
     @classmethod
-    def initial_for(cls, game: Game, cards: list[str] | None = None) -> dict[str, Any]:
+    def initial_for(
+        cls, game: Game, cards: list[str] | None = None, details: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
+        if game.hand_game is not None:
+            initial |= game.hand_game.initial(details or {})
         return initial
+
+    @property
+    def jokers(self) -> int:
+        """How many printed jokers are in play (Indian Chief has none)."""
+        return 0
 
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]
@@ -121,6 +216,35 @@ class RoundForm(forms.Form):
     def card_texts(self) -> list[str]:
         """What is entered for each seat right now, bound or not."""
         return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.names))]
+
+    def _parsed_cards(self, cleaned: dict[str, Any], *, jokers: bool = False) -> list[str]:
+        """Each seat's cards in canonical text; a card that is none is that seat's error."""
+        texts = []
+        for seat, name in enumerate(self.names):
+            try:
+                cards = parse_cards(
+                    (cleaned.get(f"cards_{seat}") or "").split(), jokers=jokers, player=name
+                )
+            except RuleError as error:
+                self.add_error(f"cards_{seat}", error.message)
+                continue
+            texts.append(" ".join(str(card) for card in cards))
+            cleaned[f"cards_{seat}"] = texts[-1]
+        return texts
+
+    def _add_rule_error(self, error: RuleError) -> None:
+        """Show a rules error next to the player at fault (named, or a seat index)."""
+        seat = error.player
+        if isinstance(seat, str) and seat in self.names:
+            seat = self.names.index(seat)
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            self.add_error(f"cards_{seat}", error.message)
+        else:
+            self.add_error(None, error.message)
+
+
+class RoundForm(CardsForm):
+    """An Indian Chief round: each player's revealed meld."""
 
     def made_elsewhere(self, name: str) -> set[Meld]:
         """The melds this player made in the game's other rounds.
@@ -149,15 +273,7 @@ class RoundForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        texts = []
-        for seat, name in enumerate(self.names):
-            try:
-                cards = parse_cards((cleaned.get(f"cards_{seat}") or "").split(), player=name)
-            except RuleError as error:
-                self.add_error(f"cards_{seat}", error.message)
-                continue
-            texts.append(" ".join(str(card) for card in cards))
-            cleaned[f"cards_{seat}"] = texts[-1]
+        texts = self._parsed_cards(cleaned)
         if self.errors:
             return cleaned
         try:
@@ -180,13 +296,64 @@ class RoundForm(forms.Form):
                     f"{'card' if count == 1 else 'cards'} would make it again.",
                 )
         cleaned["cards"] = texts
+        cleaned["details"] = {}
         return cleaned
 
-    def _add_rule_error(self, error: RuleError) -> None:
-        if isinstance(error.player, str) and error.player in self.names:
-            self.add_error(f"cards_{self.names.index(error.player)}", error.message)
-        else:
-            self.add_error(None, error.message)
+
+class HandForm(CardsForm):
+    """A rummy-family hand: each player's cards and what the game asks about the hand
+    (who knocked, went out or called…), checked by scoring the whole game with it."""
+
+    def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(game, number, *args, **kwargs)
+        assert game.hand_game is not None
+        self.hand_game: HandGame = game.hand_game
+        for question in self.hand_game.questions:
+            self.fields[question.key] = question.field(self.names)
+        for seat in range(len(self.names)):
+            for question in self.hand_game.seat_questions:
+                self.fields[f"{question.key}_{seat}"] = question.field(self.names)
+
+    def question_fields(self) -> list[forms.BoundField]:
+        return [self[question.key] for question in self.hand_game.questions]
+
+    def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
+        return [self[f"{question.key}_{seat}"] for question in self.hand_game.seat_questions]
+
+    @property
+    def jokers(self) -> int:
+        return self.hand_game.jokers(len(self.names), self.game.settings)
+
+    def previews(self) -> list[str | RuleError]:
+        """Each seat's cards laid out as they stand, or what is wrong with them."""
+        context = {"players": len(self.names), **self.game.settings}
+        shown: list[str | RuleError] = []
+        for seat, text in enumerate(self.card_texts()):
+            try:
+                cards = parse_cards(text.split(), jokers=self.jokers > 0, player=seat)
+                shown.append(preview(self.hand_game, cards, self.number, context) if cards else "")
+            except RuleError as error:
+                shown.append(error)
+        return shown
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        texts = self._parsed_cards(cleaned, jokers=self.jokers > 0)
+        if self.errors:
+            return cleaned
+        details = self.hand_game.details(cleaned, len(self.names))
+        hands = [
+            (played.details, played.card_texts())
+            for played in self.game.rounds.prefetch_related("hands").filter(number__lt=self.number)
+        ]
+        try:
+            score_hands(self.hand_game, self.names, [*hands, (details, texts)], self.game.settings)
+        except RuleError as error:
+            self._add_rule_error(error)
+            return cleaned
+        cleaned["cards"] = texts
+        cleaned["details"] = details
+        return cleaned
 
 
 class StealForm(forms.Form):

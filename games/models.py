@@ -14,6 +14,8 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from games.hands import HAND_GAMES, HandGame, HandStandings
+from games.hands import score as score_hands
 from games.rules import GAMES, indian_chief, rules_for
 from games.rules.cards import show_text
 from games.rules.errors import StealError
@@ -83,6 +85,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # The game's settings in the API's form (a target score, jokers, a wild rank…).
+    settings = models.JSONField(default=dict, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -106,17 +110,30 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def hand_game(self) -> HandGame | None:
+        """How the table plays a rummy-family game; None for Indian Chief's melds."""
+        return HAND_GAMES.get(self.kind)
+
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats.select_related("player")]
 
-    def standings(self) -> indian_chief.GameScore:
-        """Score every round played so far through the rules engine."""
+    def standings(self) -> indian_chief.GameScore | HandStandings:
+        """Score every round (or hand) played so far through the rules engine."""
         rounds = self.rounds.prefetch_related(
             models.Prefetch("hands", Hand.objects.select_related("seat__player")),
             models.Prefetch(
                 "steals", Steal.objects.select_related("thief__player", "victim__player")
             ),
         )
+        if self.hand_game is not None:
+            return score_hands(
+                self.hand_game,
+                self.player_names(),
+                [(played.details, played.card_texts()) for played in rounds],
+                self.settings,
+                ended=self.is_finished,
+            )
         return self.rules.score_game(
             self.player_names(), [played.entry() for played in rounds], self.decks
         )
@@ -127,9 +144,16 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def start(cls, names: Sequence[str], decks: int, note: str = "") -> "Game":
+    def start(
+        cls,
+        names: Sequence[str],
+        decks: int,
+        note: str = "",
+        kind: str = "indian-chief",
+        settings: dict[str, Any] | None = None,
+    ) -> "Game":
         """A new game with these players in seat order; new names join the roster."""
-        game = cls.objects.create(decks=decks, note=note)
+        game = cls.objects.create(kind=kind, decks=decks, note=note, settings=settings or {})
         for position, name in enumerate(names):
             player = Player.objects.filter(key=name.casefold()).first()
             if player is None:
@@ -157,8 +181,15 @@ class Game(models.Model):
             game=self, action=action, round_number=number, before=before, after=after
         )
 
-    def record_round(self, cards: Sequence[str], token: UUID, version: int) -> "Round":
-        """Save the next round: `cards` holds each seat's card text, in seat order.
+    def record_round(
+        self,
+        cards: Sequence[str],
+        token: UUID,
+        version: int,
+        details: dict[str, Any] | None = None,
+    ) -> "Round":
+        """Save the next round: `cards` holds each seat's card text, in seat order, and
+        `details` what a rummy-family hand says beside the cards.
 
         A retry of a save that already landed (same token) returns that round, so a
         double tap or a resent request never records a round twice.
@@ -169,7 +200,9 @@ class Game(models.Model):
             if landed is not None:
                 return landed
             game = self._locked(version)
-            played = Round.objects.create(game=game, number=game.rounds.count() + 1, token=token)
+            played = Round.objects.create(
+                game=game, number=game.rounds.count() + 1, token=token, details=details or {}
+            )
             played.set_hands(cards)
             standings = game.standings()
             if standings.complete:
@@ -183,7 +216,13 @@ class Game(models.Model):
                 )
         return played
 
-    def edit_round(self, number: int, cards: Sequence[str], version: int) -> list[str]:
+    def edit_round(
+        self,
+        number: int,
+        cards: Sequence[str],
+        version: int,
+        details: dict[str, Any] | None = None,
+    ) -> list[str]:
         """Replace a past round's cards; scores follow. Returns what happened to its steals.
 
         The round's steals are kept as far as they still fit the new cards: the last ones
@@ -195,6 +234,7 @@ class Game(models.Model):
             game = self._locked(version)
             played = game.rounds.get(number=number)
             before = played.history()
+            played.details = details or {}
             played.set_hands(cards)
             removed: list[str] = []
             steals = list(played.steals.select_related("thief__player", "victim__player"))
@@ -210,7 +250,7 @@ class Game(models.Model):
                     last.delete()
             if standings.complete:
                 game.finished_at = timezone.now()
-            played.save(update_fields=["updated_at"])
+            played.save(update_fields=["details", "updated_at"])
             after = played.history()
             notes = []
             if removed:
@@ -273,6 +313,16 @@ class Game(models.Model):
                 after=[["", f"{' and '.join(names)} could not agree: none of them steals."]],
             )
 
+    def finish(self, version: int) -> tuple[str, ...]:
+        """The table stops playing a game that has no fixed end (or ends it early): whoever
+        leads wins. Returns the winners."""
+        with transaction.atomic():
+            game = self._locked(version)
+            game.finished_at = timezone.now()
+            winners = game.standings().winners or ()
+            game._record(Change.Action.FINISHED, None, after=[["winners", " and ".join(winners)]])
+        return winners
+
     def reopen(self, version: int) -> None:
         """Make a finished game editable again."""
         with transaction.atomic():
@@ -306,6 +356,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     # The idempotency token of the form that saved the round: a resent save finds it.
     token = models.UUIDField(null=True, blank=True, unique=True)
+    # A rummy-family hand's entry beside the cards, in the API's hand format: who knocked
+    # or went out, folds and challenges, flags (games.hands). Empty for Indian Chief.
+    details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -328,6 +381,10 @@ class Round(models.Model):
             tuple(steal.entry() for steal in self.steals.all()),
         )
 
+    def card_texts(self) -> list[str]:
+        """Each seat's card text in seat order, from prefetched hands."""
+        return [hand.cards for hand in self.hands.all()]
+
     def set_hands(self, cards: Sequence[str]) -> None:
         """Store each seat's card text, in seat order, replacing what was there."""
         seats = list(self.game.seats.order_by("position"))
@@ -340,7 +397,11 @@ class Round(models.Model):
         A list of pairs, because JSON lists keep the seat order (jsonb objects, on
         PostgreSQL, do not).
         """
-        return [[name, show_text(cards)] for name, cards in self.snapshot().items()]
+        cards = [[name, show_text(text)] for name, text in self.snapshot().items()]
+        hand_game = self.game.hand_game
+        if hand_game is None:
+            return cards
+        return cards + hand_game.described(self.details, self.game.player_names())
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/rounds/<int:number>/", views.round_edit, name="round-edit"),
     path("games/<int:pk>/rounds/<int:number>/steals/", views.steals, name="steals"),
     path("games/<int:pk>/undo/", views.round_undo, name="round-undo"),
+    path("games/<int:pk>/finish/", views.game_finish, name="game-finish"),
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path("api/indian-chief/meld", api.indian_chief_meld, name="api-indian-chief-meld"),
     path("api/indian-chief/round", api.indian_chief_round, name="api-indian-chief-round"),

@@ -24,15 +24,18 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import sheets
 from games.forms import (
     MAX_SEATS,
+    CardsForm,
+    HandForm,
     MeldCalculatorForm,
     NewGameForm,
     RoundForm,
     StealForm,
     VersionForm,
 )
+from games.hands import HAND_GAMES, HandStandings, settings_words
 from games.models import Game, GameFinished, Player, Round, StaleGame
 from games.rules import indian_chief
-from games.rules.cards import RANKS, SUITS, Card, parse_card
+from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
 from games.rules.indian_chief import ROUNDS, RULE_REMINDERS, GameScore, Meld, RoundScore
 
@@ -60,6 +63,7 @@ def home(request: HttpRequest) -> HttpResponse:
             .order_by("-finished_at")
             .prefetch_related("seats__player")[:10],
             "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
+            "hand_games": HAND_GAMES,
         },
     )
 
@@ -71,15 +75,22 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponseBase:
+    """A new game of `?kind=` (Indian Chief by default), or a rematch of `?rematch=`."""
+    rematch = _rematch(request)
+    kind = request.POST.get("kind") or request.GET.get("kind") or (rematch and rematch.kind) or ""
     seat = _index(request.POST.get("move"), MAX_SEATS)
     if seat:
         # ↑ beside a seat: swap that player with the one before, and show the form again.
-        form = NewGameForm(initial=_seat_moved_up(request.POST, seat))
+        form = NewGameForm(kind=kind, initial=_seat_moved_up(request.POST, seat, kind))
     else:
-        form = NewGameForm(request.POST or None, initial=_rematch_names(request))
+        form = NewGameForm(request.POST or None, kind=kind, initial=_rematch_values(rematch))
     if request.method == "POST" and not seat and form.is_valid():
         game = Game.start(
-            form.cleaned_data["names"], form.cleaned_data["decks"], form.cleaned_data["note"]
+            form.cleaned_data["names"],
+            form.cleaned_data["decks"],
+            form.cleaned_data["note"],
+            kind=form.kind,
+            settings=form.cleaned_data["settings"],
         )
         return _go(request, reverse("round-new", args=[game.pk]))
     return render(
@@ -89,35 +100,37 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     )
 
 
-def _seat_moved_up(data: QueryDict, seat: int) -> dict[str, str]:
-    values = {key: data.get(key, "") for key in NewGameForm().fields}
+def _seat_moved_up(data: QueryDict, seat: int, kind: str) -> dict[str, str]:
+    values = {key: data.get(key, "") for key in NewGameForm(kind=kind).fields}
     above, below = f"player_{seat - 1}", f"player_{seat}"
     values[above], values[below] = values[below], values[above]
     return values
 
 
-def _rematch_names(request: HttpRequest) -> dict[str, str]:
-    """`?rematch=<game>` seats the same players in the same order."""
-    rematch = request.GET.get("rematch", "")
-    number = _index(rematch, 2**63)
-    game = Game.objects.filter(pk=number).first() if number is not None else None
+def _rematch(request: HttpRequest) -> Game | None:
+    """`?rematch=<game>`: the game whose players sit down again."""
+    number = _index(request.GET.get("rematch", ""), 2**63)
+    return Game.objects.filter(pk=number).first() if number is not None else None
+
+
+def _rematch_values(game: Game | None) -> dict[str, Any]:
+    """The same players in the same order, with the same note and settings."""
     if game is None:
         return {}
-    initial = {f"player_{seat}": name for seat, name in enumerate(game.player_names())}
-    return initial | {"note": game.note}
+    initial: dict[str, Any] = {
+        f"player_{seat}": name for seat, name in enumerate(game.player_names())
+    }
+    return initial | game.settings | {"note": game.note}
 
 
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
-    return render(
-        request,
-        _fragment(request, "games/game_detail.html", "scoreboard"),
-        _game_context(game),
-    )
+    template = "games/game_detail.html" if game.hand_game is None else "games/hand_game.html"
+    return render(request, _fragment(request, template, "scoreboard"), _game_context(game))
 
 
-def _standings(game: Game) -> tuple[GameScore | None, str]:
+def _standings(game: Game) -> tuple[GameScore | HandStandings | None, str]:
     """The game's scores, or why its stored cards cannot be scored.
 
     Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
@@ -132,7 +145,11 @@ def _standings(game: Game) -> tuple[GameScore | None, str]:
 def _game_context(game: Game) -> dict[str, Any]:
     standings, problem = _standings(game)
     rounds = list(game.rounds.all())
-    scores: list[RoundScore | None] = list(standings.rounds) if standings else [None] * len(rounds)
+    scores: list[Any] = [None] * len(rounds)
+    if isinstance(standings, GameScore):
+        scores = list(standings.rounds)
+    elif standings is not None:
+        scores = list(standings.rows)
     return {
         "game": game,
         "players": game.player_names(),
@@ -145,12 +162,16 @@ def _game_context(game: Game) -> dict[str, Any]:
         ],
         "changes": game.changes.order_by("-at", "-pk"),
         "version_form": VersionForm(initial={"version": game.version}),
+        "settings": settings_words(game.settings),
     }
 
 
-def _board(standings: GameScore | None) -> dict[str, Any] | None:
-    """The paper sheet: a row per meld, a column per player, totals and leaders."""
-    if standings is None:
+def _board(standings: GameScore | HandStandings | None) -> dict[str, Any] | None:
+    """The paper sheet: a row per meld, a column per player, totals and leaders.
+
+    A rummy-family game's standings are already its sheet (a row per hand).
+    """
+    if not isinstance(standings, GameScore):
         return None
     return {
         "players": standings.players,
@@ -161,9 +182,11 @@ def _board(standings: GameScore | None) -> dict[str, Any] | None:
     }
 
 
-def _has_steals_pending(played: Round, score: RoundScore | None) -> bool:
+def _has_steals_pending(played: Round, score: object) -> bool:
     """Steals matter only before the last round: afterwards nothing more is dealt."""
-    return score is not None and bool(score.steals.thief_order) and played.number < ROUNDS
+    return (
+        isinstance(score, RoundScore) and bool(score.steals.thief_order) and played.number < ROUNDS
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -176,11 +199,11 @@ def round_new(request: HttpRequest, pk: int) -> HttpResponseBase:
     if game.is_finished:
         messages.info(request, "This game is finished. Reopen it to change it.")
         return _go(request, game.get_absolute_url())
-    number = game.rounds.count() + 1
-    if number > ROUNDS:
-        messages.info(request, "All seven rounds are in: edit a round to change it.")
+    standings, _ = _standings(game)
+    if standings is not None and standings.complete:
+        messages.info(request, "The game is complete: edit a round to change it.")
         return _go(request, game.get_absolute_url())
-    return _round_entry(request, game, number, None)
+    return _round_entry(request, game, game.rounds.count() + 1, None)
 
 
 def _landed_round(game: Game, request: HttpRequest) -> Round | None:
@@ -215,22 +238,20 @@ def _round_entry(
     network. Either way the server checks the whole round when it is saved.
     """
     notice = ""
+    entry_form = RoundForm if game.hand_game is None else HandForm
     if request.method != "POST":
         cards = list(played.snapshot().values()) if played else None
-        form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards))
+        details = played.details if played else None
+        form = entry_form(game, number, initial=CardsForm.initial_for(game, cards, details))
     elif "save" not in request.POST:
-        form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+        form = entry_form(game, number, initial=_apply_tap(request.POST, game))
     else:
-        form = RoundForm(game, number, request.POST)
+        form = entry_form(game, number, request.POST)
         if form.is_valid():
             try:
                 return _save_round(request, game, number, played, form)
             except StaleGame as stale:
-                if (
-                    played
-                    and list(stale.game.rounds.get(number=number).snapshot().values())
-                    == (form.cleaned_data["cards"])
-                ):
+                if played and _holds(stale.game.rounds.get(number=number), form):
                     # A double tap or a resent edit: the round already holds these cards.
                     return _go(request, stale.game.get_absolute_url())
                 # Keep what this device entered, show the newer game, and let a second
@@ -239,7 +260,7 @@ def _round_entry(
                 number = number if played else game.rounds.count() + 1
                 data = request.POST.copy()
                 data["version"] = str(game.version)
-                form = RoundForm(game, number, initial=_apply_tap(data, game))
+                form = entry_form(game, number, initial=_apply_tap(data, game))
                 notice = (
                     "Another device changed this game while you were entering. The "
                     "scoreboard below shows the newer scores; your cards are still here. "
@@ -250,28 +271,47 @@ def _round_entry(
                 return _go(request, game.get_absolute_url())
             except RuleError as error:
                 form.add_error(None, error.message)
-    return render(
-        request,
-        _fragment(request, "games/round_form.html", "round-entry"),
-        _round_context(game, number, played, form, notice),
+    if isinstance(form, HandForm):
+        template, context = "games/hand_form.html", _hand_context(form, played, notice)
+    else:
+        template, context = "games/round_form.html", _round_context(form, played, notice)
+    return render(request, _fragment(request, template, "round-entry"), context)
+
+
+def _holds(played: Round, form: CardsForm) -> bool:
+    """Whether a saved round already holds what the form would save."""
+    return (
+        list(played.snapshot().values()) == form.cleaned_data["cards"]
+        and played.details == form.cleaned_data["details"]
     )
 
 
+def _max_cards(game: Game) -> int:
+    """The most cards one player can show: an Indian Chief's meld, or a rummy hand."""
+    return MAX_MELD_CARDS if game.hand_game is None else game.hand_game.max_cards
+
+
 def _save_round(
-    request: HttpRequest, game: Game, number: int, played: Round | None, form: RoundForm
+    request: HttpRequest, game: Game, number: int, played: Round | None, form: CardsForm
 ) -> HttpResponseBase:
     version = form.cleaned_data["version"]
+    cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
     if played is None:
-        saved = game.record_round(form.cleaned_data["cards"], form.cleaned_data["token"], version)
-        messages.success(request, f"Round {saved.number} saved.")
+        saved = game.record_round(cards, form.cleaned_data["token"], version, details)
+        messages.success(request, f"{_round_word(game)} {saved.number} saved.")
         score = form.round_score
         if score and score.steals.thief_order and saved.number < ROUNDS:
             return _go(request, reverse("steals", args=[game.pk, saved.number]))
     else:
-        for note in game.edit_round(number, form.cleaned_data["cards"], version):
+        for note in game.edit_round(number, cards, version, details):
             messages.warning(request, note)
-        messages.success(request, f"Round {number} changed; the totals follow.")
+        messages.success(request, f"{_round_word(game)} {number} changed; the totals follow.")
     return _go(request, game.get_absolute_url())
+
+
+def _round_word(game: Game) -> str:
+    """Indian Chief plays rounds; the rummy family plays hands."""
+    return "Round" if game.hand_game is None else "Hand"
 
 
 def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
@@ -279,10 +319,14 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
 
     `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
     the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
-    of that name would hide the form element's own remove() from htmx.)
+    of that name would hide the form element's own remove() from htmx.) The other
+    fields keep their posted values.
     """
     seats = game.seats.count()
-    values: dict[str, Any] = {key: data.get(key, "") for key in ("token", "version", "active")}
+    form = RoundForm(game, 1) if game.hand_game is None else HandForm(game, 1)
+    values: dict[str, Any] = {
+        key: data.get(key, "") for key in form.fields if not key.startswith("cards_")
+    }
     cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
     if data.get("taps") == "applied":
         # The phone's script applied the tap to the fields already; only refresh.
@@ -291,10 +335,10 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     selected = _index(data.get("select"), seats)
     if selected is not None:
         active = selected
-    if data.get("add") and active is not None and len(cards[active]) < MAX_MELD_CARDS:
+    if data.get("add") and active is not None and len(cards[active]) < _max_cards(game):
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
-            cards[active].append(str(parse_card(data["add"])))
+            cards[active].append(str(parse_card(data["add"], jokers=form.jokers > 0)))
     seat_text, _, position_text = data.get("drop", "").partition(":")
     seat = _index(seat_text, seats)
     position = _index(position_text, len(cards[seat])) if seat is not None else None
@@ -324,67 +368,87 @@ def _chip(token: str) -> dict[str, Any]:
     return {"card": card, "label": card.symbol, "suit": card.suit}
 
 
-def _round_context(
-    game: Game, number: int, played: Round | None, form: RoundForm, notice: str
-) -> dict[str, Any]:
-    preview = form.preview()
-    texts = form.card_texts()
-    active = form["active"].value()
-    active = _index(active, len(form.names)) or 0
+def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[str, Any]:
+    """What the round and hand entry screens share: each player's chips, the picker grid
+    with what is taken, the notice and the scoreboard."""
+    game = form.game
+    active = _index(form["active"].value(), len(form.names)) or 0
     # Each entered token as a chip: a card shows its symbol and suit colour; text that is
     # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
-    hands = [[_chip(token) for token in text.split()] for text in texts]
+    hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
-    players = []
-    for seat, name in enumerate(form.names):
-        result = preview[name]
-        cards = hands[seat]
-        made = form.made_elsewhere(name)
-        players.append(
-            {
-                "seat": seat,
-                "name": name,
-                "field": form[f"cards_{seat}"],
-                "cards": cards,
-                "result": result if not isinstance(result, RuleError) else None,
-                "problem": result.message if isinstance(result, RuleError) else "",
-                "remaining": [meld for meld in Meld if meld not in made],
-                "repeats": bool(
-                    result is not None and not isinstance(result, RuleError) and result.meld in made
-                ),
-                "active": seat == active,
-            }
-        )
+    players = [
+        {
+            "seat": seat,
+            "name": name,
+            "field": form[f"cards_{seat}"],
+            "cards": hands[seat],
+            "active": seat == active,
+        }
+        for seat, name in enumerate(form.names)
+    ]
     grid = [
         [
-            {
-                "card": Card(rank, suit),
-                "taken": in_use[Card(rank, suit)] >= game.decks,
-            }
+            {"card": Card(rank, suit), "taken": in_use[Card(rank, suit)] >= game.decks}
             for rank in RANKS
         ]
         for suit in SUITS
     ]
+    if form.jokers:
+        joker = parse_card(JOKER, jokers=True)
+        grid.append([{"card": joker, "taken": in_use[joker] >= form.jokers}])
     standings, problem = _standings(game)
     return {
         "game": game,
-        "number": number,
+        "number": form.number,
         "editing": played is not None,
         "form": form,
         "players": players,
         "problem_players": [player for player in players if player["field"].errors],
         "active_name": form.names[active] if active < len(form.names) else "",
         "grid": grid,
+        "max_cards": _max_cards(game),
         "notice": notice,
+        "standings": standings,
         "board": _board(standings),
         "problem": problem,
     }
 
 
+def _round_context(form: RoundForm, played: Round | None, notice: str) -> dict[str, Any]:
+    """An Indian Chief round: each player's meld and score as the cards come in."""
+    context = _entry_context(form, played, notice)
+    preview = form.preview()
+    for player in context["players"]:
+        result = preview[player["name"]]
+        made = form.made_elsewhere(player["name"])
+        scored = result if not isinstance(result, RuleError) else None
+        player |= {
+            "result": scored,
+            "problem": result.message if isinstance(result, RuleError) else "",
+            "remaining": [meld for meld in Meld if meld not in made],
+            "repeats": bool(scored is not None and scored.meld in made),
+        }
+    return context
+
+
+def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str, Any]:
+    """A rummy-family hand: what the game asks, and each player's cards laid out."""
+    context = _entry_context(form, played, notice)
+    for player, shown in zip(context["players"], form.previews(), strict=True):
+        player |= {
+            "preview": shown if isinstance(shown, str) else "",
+            "problem": shown.message if isinstance(shown, RuleError) else "",
+            "questions": form.seat_question_fields(player["seat"]),
+        }
+    context["hint"] = form.hand_game.hint(form.number)
+    return context
+
+
 @require_http_methods(["GET", "POST"])
 def steals(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game, pk=pk, kind=indian_chief.SLUG)
     played = get_object_or_404(Round, game=game, number=number)
     standings, problem = _standings(game)
     if standings is None:
@@ -489,6 +553,24 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponseBase:
             messages.info(request, "This game is finished. Reopen it to change it.")
         except Round.DoesNotExist:
             messages.info(request, "There is no round to undo.")
+    return _go(request, game.get_absolute_url())
+
+
+@require_POST
+def game_finish(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The table stops playing: whoever leads wins (rummy-family games)."""
+    game = get_object_or_404(Game, pk=pk, kind__in=HAND_GAMES)
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            winners = game.finish(form.cleaned_data["version"])
+            messages.success(request, f"Game over: {' and '.join(winners) or 'nobody'} won.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first.")
+        except GameFinished:
+            messages.info(request, "This game is already finished.")
+        except RuleError as error:
+            messages.error(request, f"This game cannot be scored as stored: {error.message}")
     return _go(request, game.get_absolute_url())
 
 

@@ -31,9 +31,12 @@ from games.rules.errors import (
 )
 
 TITLE = "Indian Chief"
+SLUG = "indian-chief"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 ROUNDS = 7
+MAX_DECKS = 2
+DECKS_RULE = "1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant."
 
 
 class Meld(StrEnum):
@@ -301,7 +304,7 @@ def score_meld(
 
 def check_decks(decks: int, players: int | None = None) -> None:
     """1 or 2 decks; 4 or more players need 2 (2 decks for 2–3 players is a variant)."""
-    if decks not in (1, 2):
+    if decks not in range(1, MAX_DECKS + 1):
         raise InvalidDeckCount(f"Indian Chief is played with 1 or 2 decks, not {decks}.")
     if players is not None and players >= 4 and decks == 1:
         raise InvalidDeckCount(f"{players} players need 2 decks: one deck has too few cards.")

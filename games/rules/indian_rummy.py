@@ -41,6 +41,7 @@ MAX_PLAYERS = 8
 HAND_SIZE = 13
 MIN_DECKS = 1
 MAX_DECKS = 4
+DECKS_RULE = "2 decks for 2–4 players, 3 for 5–8 (each with 2 jokers)."
 JOKERS_PER_DECK = 2
 
 

@@ -80,8 +80,6 @@
   // refresh replaces an older one in flight (hx-sync), so the page ends on the last state.
   const TAPS = "form.round-entry button[name='add'], form.round-entry button[name='drop'], " +
     "form.round-entry button[name='select']";
-  const MAX_CARDS = 7;
-
   function cardsOf(form, seat) {
     return form.querySelector("input[name='cards_" + seat + "']");
   }
@@ -94,7 +92,7 @@
     if (button.name === "add") {
       const input = cardsOf(form, active.value);
       const cards = input.value.split(/\s+/).filter(Boolean);
-      if (cards.length >= MAX_CARDS) return false;
+      if (cards.length >= Number(form.dataset.maxCards)) return false;
       input.value = cards.concat([button.value]).join(" ");
       const hand = form.querySelector("#player-" + active.value + " .hand");
       const chip = document.createElement("span");

@@ -1,0 +1,523 @@
+"""The rummy family at the table: what each game asks about a hand, and its standings.
+
+A hand is stored as the scorekeeper entered it: each seat's cards on `Hand` rows, and
+everything else (who knocked, went out or called; folds and challenges; flags) as
+`Round.details`, in the JSON API's hand format (`shared/api.md` §3.3). Scoring joins the
+two into the API's hand entry and reads it with the very reader the API uses, so the table
+and the API can never score a hand differently.
+
+`HAND_GAMES` describes each game as data (its questions, settings, who wins and who deals),
+so that one form, one set of views and one template serve all five.
+
+Decisions where the spec is silent:
+- The first hand is dealt by the first player in seat order. In Tong-Its the winner deals
+  the next hand (the source says so); in the others the deal passes to the left.
+- A seat left without cards is "not entered" (null in the API), except in Carousel, where
+  a player may really hold no card when the knock ends the hand.
+- A table may end any game when it stops playing ("End the game here"): the winners are
+  then whoever leads by that game's rule (lowest total in Three Thirteen, highest
+  elsewhere, chips in Tong-Its), without Carousel's end-of-game bonuses, which belong to a
+  game that reached 150.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from django import forms
+
+from games.api.rummy import GAMES as READERS
+from games.rules import carousel, indian_rummy, rummy, three_thirteen, tong_its
+from games.rules.cards import RANKS, Card
+from games.rules.errors import RuleError
+from games.rules.melds import Arrangement
+from games.rules.rummy_common import describe, leaders, play_in_order, running_totals
+
+type Json = dict[str, Any]
+
+
+# ---------------------------------------------------------------------------
+# Questions: one form field each, stored in the API's hand format
+
+
+@dataclass(frozen=True)
+class Question:
+    """Something the scorekeeper says about a hand: `key` is the API's field name."""
+
+    key: str
+    label: str
+
+    def field(self, names: Sequence[str]) -> forms.Field:
+        raise NotImplementedError
+
+    def stored(self, value: Any) -> Any:
+        """The cleaned form value as the API takes it."""
+        return value
+
+    def shown(self, value: Any) -> Any:
+        """The stored value as the form shows it."""
+        return value
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        """The stored value in words, for the history ("" when there is nothing to say)."""
+        return "" if value in (None, "", 0, False, []) else str(value)
+
+
+@dataclass(frozen=True)
+class SeatQuestion(Question):
+    """Which player: the knocker, the one who went out, the caller…"""
+
+    required: bool = True
+
+    def field(self, names: Sequence[str]) -> forms.Field:
+        choices = [("", "—" if not self.required else "Choose…")]
+        choices += [(str(seat), name) for seat, name in enumerate(names)]
+        return forms.TypedChoiceField(
+            label=self.label,
+            choices=choices,
+            coerce=int,
+            empty_value=None,
+            required=self.required,
+            widget=forms.RadioSelect,
+        )
+
+    def shown(self, value: Any) -> Any:
+        return "" if value is None else str(value)
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        return names[value] if isinstance(value, int) and 0 <= value < len(names) else ""
+
+
+@dataclass(frozen=True)
+class ChoiceQuestion(Question):
+    options: tuple[tuple[str, str], ...] = ()
+    required: bool = True
+
+    def field(self, names: Sequence[str]) -> forms.Field:
+        choices = list(self.options) if self.required else [("", "—"), *self.options]
+        return forms.ChoiceField(
+            label=self.label, choices=choices, required=self.required, widget=forms.RadioSelect
+        )
+
+    def stored(self, value: Any) -> Any:
+        return value or None
+
+    def shown(self, value: Any) -> Any:
+        return value or ""
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        return dict(self.options).get(value, "") if value else ""
+
+
+@dataclass(frozen=True)
+class FlagQuestion(Question):
+    def field(self, names: Sequence[str]) -> forms.Field:
+        return forms.BooleanField(label=self.label, required=False)
+
+    def stored(self, value: Any) -> Any:
+        return bool(value)
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        return self.label if value else ""
+
+
+@dataclass(frozen=True)
+class CountQuestion(Question):
+    def field(self, names: Sequence[str]) -> forms.Field:
+        return forms.IntegerField(
+            label=self.label,
+            min_value=0,
+            max_value=4,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+
+    def stored(self, value: Any) -> Any:
+        return value or 0
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        return f"{self.label}: {value}" if value else ""
+
+
+@dataclass(frozen=True)
+class RanksQuestion(Question):
+    """Ranks typed with spaces between them (`K 7`); the rules check each one."""
+
+    def field(self, names: Sequence[str]) -> forms.Field:
+        return forms.CharField(
+            label=self.label,
+            max_length=20,
+            required=False,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+        )
+
+    def stored(self, value: Any) -> Any:
+        return (value or "").upper().split()
+
+    def shown(self, value: Any) -> Any:
+        return " ".join(value or ())
+
+    def said(self, value: Any, names: Sequence[str]) -> str:
+        return f"{self.label}: {self.shown(value)}" if value else ""
+
+
+# ---------------------------------------------------------------------------
+# The five games
+
+
+@dataclass(frozen=True)
+class HandGame:
+    """One rummy-family game as the table plays it.
+
+    `questions` are asked once per hand, `seat_questions` once per player (stored under
+    the entry's `players`, with the cards as each player's `hand`; otherwise the cards go
+    to `hands`). `settings` are the game settings the new-game form offers. `score_of`
+    names the result field holding each hand's scores; `arrange(cards, number, game)`
+    lays out one player's cards for the live preview (`game` holds `players` and the
+    settings); `hint(number)` says what the hand deals.
+    """
+
+    rules: ModuleType
+    questions: tuple[Question, ...]
+    arrange: Callable[[Sequence[Card], int, Json], Arrangement]
+    seat_questions: tuple[Question, ...] = ()
+    settings: tuple[str, ...] = ()
+    score_of: str = "hand_scores"
+    unit: str = "points"
+    lowest_wins: bool = False
+    winner_deals: bool = False
+    numbered: bool = False
+    empty_hand_is_cards: bool = False
+    jokers: Callable[[int, Json], int] = lambda players, settings: 0
+    hint: Callable[[int], str] = lambda number: ""
+    max_cards: int = 13
+
+    @property
+    def slug(self) -> str:
+        return str(self.rules.SLUG)
+
+    @property
+    def title(self) -> str:
+        return str(self.rules.TITLE)
+
+    def decks(self, players: int, settings: Json) -> int:
+        if settings.get("decks"):
+            return int(settings["decks"])
+        return int(self.rules.default_decks(players))
+
+    def check_settings(self, settings: Json) -> None:
+        """Raise the rules' error for settings the game cannot be played with."""
+        READERS[self.slug].score_game([], settings)
+
+    def entry(self, number: int, details: Json, cards: Sequence[str]) -> Json:
+        """A stored hand as the API's hand entry: `cards` holds each seat's card text."""
+        hands = [text.split() or ([] if self.empty_hand_is_cards else None) for text in cards]
+        entry = dict(details)
+        if self.numbered:
+            entry["hand_number"] = number
+        if self.seat_questions:
+            players = details.get("players") or [{} for _ in cards]
+            entry["players"] = [
+                {**player, "hand": hand} for player, hand in zip(players, hands, strict=True)
+            ]
+        else:
+            entry["hands"] = hands
+        return entry
+
+    def details(self, cleaned: Json, players: int) -> Json:
+        """What a hand form says about the hand, beside the cards, in the API's format."""
+        details = {
+            question.key: question.stored(cleaned.get(question.key)) for question in self.questions
+        }
+        if self.seat_questions:
+            details["players"] = [
+                {
+                    question.key: question.stored(cleaned.get(f"{question.key}_{seat}"))
+                    for question in self.seat_questions
+                }
+                for seat in range(players)
+            ]
+        return details
+
+    def described(self, details: Json, names: Sequence[str]) -> list[list[str]]:
+        """The details in words for the history, as [label, text] pairs."""
+        pairs = [
+            [question.label, question.said(details.get(question.key), names)]
+            for question in self.questions
+        ]
+        for name, player in zip(names, details.get("players") or (), strict=False):
+            said = (
+                question.said(player.get(question.key), names) for question in self.seat_questions
+            )
+            pairs.append([name, ", ".join(text for text in said if text)])
+        return [[label, text] for label, text in pairs if text]
+
+    def initial(self, details: Json) -> Json:
+        """A stored hand's details as the form's initial values."""
+        initial = {
+            question.key: question.shown(details.get(question.key)) for question in self.questions
+        }
+        for seat, player in enumerate(details.get("players") or ()):
+            for question in self.seat_questions:
+                initial[f"{question.key}_{seat}"] = question.shown(player.get(question.key))
+        return initial
+
+
+def _tong_its_arrange(cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+    return tong_its.arrange(cards)
+
+
+def _sum_of(value: Callable[[Card], int]) -> Callable[[Sequence[Card], int, Json], Arrangement]:
+    """Carousel and Rummy: every card still held is deadwood, melds or not (§2.3, §4.3)."""
+
+    def arrange(cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+        return Arrangement(melds=(), unmatched=tuple(cards), deadwood=sum(map(value, cards)))
+
+    return arrange
+
+
+def _three_thirteen_hint(number: int) -> str:
+    wild = three_thirteen.wild_rank(number)
+    return f"{three_thirteen.hand_size(number)} cards each; {wild}s are wild."
+
+
+def _indian_rummy_arrange(cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+    jokers = game.get("jokers", True)
+    wild = game.get("wild_rank")
+    return indian_rummy.arrange(cards, jokers, None if wild is None else wild)
+
+
+def _indian_rummy_jokers(players: int, settings: Json) -> int:
+    if not settings.get("jokers", True):
+        return 0
+    return indian_rummy.JOKERS_PER_DECK * indian_rummy.decks_for(players, settings.get("decks"))
+
+
+HAND_GAMES: dict[str, HandGame] = {
+    game.slug: game
+    for game in (
+        HandGame(
+            rules=tong_its,
+            questions=(
+                ChoiceQuestion(
+                    "end",
+                    "How the hand ended",
+                    (
+                        (tong_its.TONGIT, "Tongit (no cards left)"),
+                        (tong_its.DRAW, "Draw called"),
+                        (tong_its.STOCK_OUT, "Stock ran out"),
+                    ),
+                ),
+                SeatQuestion("caller", "Who called tongit or draw", required=False),
+                SeatQuestion("last_drawer", "Who drew the last card (stock out)", required=False),
+            ),
+            seat_questions=(
+                FlagQuestion("opened", "Opened (laid a meld)"),
+                ChoiceQuestion(
+                    "response",
+                    "Answer to a draw",
+                    ((tong_its.FOLD, "Fold"), (tong_its.CHALLENGE, "Challenge")),
+                    required=False,
+                ),
+                CountQuestion("meld_aces", "Aces in own exposed melds"),
+                RanksQuestion("face_down_quads", "Face-down fours (ranks)"),
+            ),
+            arrange=_tong_its_arrange,
+            score_of="chip_delta",
+            unit="chips",
+            winner_deals=True,
+        ),
+        HandGame(
+            rules=carousel,
+            questions=(SeatQuestion("knocker", "Who knocked"),),
+            arrange=_sum_of(carousel.value),
+            empty_hand_is_cards=True,
+            jokers=lambda players, settings: carousel.jokers_for(players),
+            hint=lambda number: "The cards each player still holds; a joker counts 25.",
+        ),
+        HandGame(
+            rules=three_thirteen,
+            questions=(SeatQuestion("went_out", "Who went out"),),
+            arrange=lambda cards, number, game: three_thirteen.arrange(cards, number),
+            lowest_wins=True,
+            numbered=True,
+            hint=_three_thirteen_hint,
+        ),
+        HandGame(
+            rules=rummy,
+            questions=(
+                SeatQuestion("winner", "Who went out"),
+                FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
+            ),
+            arrange=_sum_of(rummy.value),
+            settings=("target_score", "max_hands"),
+            hint=lambda number: "The cards left in each loser's hand.",
+        ),
+        HandGame(
+            rules=indian_rummy,
+            questions=(SeatQuestion("winner", "Who declared"),),
+            arrange=_indian_rummy_arrange,
+            settings=("decks", "jokers", "wild_rank", "target_score", "max_deals"),
+            jokers=_indian_rummy_jokers,
+            hint=lambda number: "13 cards each; the declarer's may be left out.",
+        ),
+    )
+}
+
+
+# ---------------------------------------------------------------------------
+# Standings
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand on the scoreboard: each seat's score and running total, and why."""
+
+    number: int
+    dealer: str
+    scores: tuple[int, ...]
+    running: tuple[int, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class HandStandings:
+    """A rummy-family game so far: its hands, totals, leaders and, once over, winners.
+
+    `complete` is the game's own end (150 in Carousel, the eleventh hand of Three
+    Thirteen, a target or a number of hands); `winners` is set once the game is complete
+    or the table has ended it.
+    """
+
+    players: tuple[str, ...]
+    rows: tuple[HandRow, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[str, ...]
+    complete: bool
+    winners: tuple[str, ...] | None
+    next_dealer: str
+    notes: tuple[str, ...]
+
+
+def name_seats(message: str, names: Sequence[str]) -> str:
+    """The rules' "Seat 1's hand…" as "Ben's hand…": people at a table use names."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return re.sub(r"\b[Ss]eat (\d+)\b", name, message)
+
+
+def score(
+    game: HandGame,
+    players: Sequence[str],
+    hands: Sequence[tuple[Json, Sequence[str]]],
+    settings: Json,
+    *,
+    ended: bool = False,
+) -> HandStandings:
+    """Score stored hands (each its details and the seats' card text) in play order.
+
+    Raises the rules' RuleError, its message naming the hand and the player at fault.
+    """
+    players = tuple(players)
+    reader = READERS[game.slug]
+    entries = [
+        game.entry(number, details, cards) for number, (details, cards) in enumerate(hands, start=1)
+    ]
+    try:
+        read = reader.game_hand or reader.hand
+        result = (
+            reader.score_game(play_in_order(entries, lambda number, entry: read(entry)), settings)
+            if entries
+            else None
+        )
+    except RuleError as error:
+        raise type(error)(name_seats(error.message, players), error.player) from error
+    scores = [tuple(getattr(hand, game.score_of)) for hand in result.hand_results] if result else []
+    running = running_totals(scores, len(players))
+    totals = tuple(result.totals) if result else (0,) * len(players)
+    complete = bool(getattr(result, "game_over", False))
+    dealers = _dealers(game, result, len(players), len(entries))
+    rows = tuple(
+        HandRow(
+            number=number,
+            dealer=players[dealers[number - 1]],
+            scores=row_scores,
+            running=row_running,
+            explanation=name_seats(hand.explanation, players),
+        )
+        for number, (row_scores, row_running, hand) in enumerate(
+            zip(scores, running, result.hand_results if result else (), strict=True), start=1
+        )
+    )
+    lead = tuple(players[seat] for seat in leaders(totals, lowest=game.lowest_wins)) if rows else ()
+    winners: tuple[str, ...] | None = None
+    if complete and getattr(result, "winners", None) is not None:
+        winners = tuple(players[seat] for seat in result.winners)
+    elif ended:
+        winners = lead
+    return HandStandings(
+        players=players,
+        rows=rows,
+        totals=totals,
+        leaders=lead,
+        complete=complete,
+        winners=winners,
+        next_dealer=players[dealers[-1]],
+        notes=_notes(game, result, players),
+    )
+
+
+def _dealers(game: HandGame, result: Any, players: int, played: int) -> list[int]:
+    """Who deals each hand played, and the next one (the last entry)."""
+    if game.winner_deals and result is not None:
+        return [0, *(hand.winner for hand in result.hand_results)]
+    return [number % players for number in range(played + 1)]
+
+
+def _notes(game: HandGame, result: Any, players: tuple[str, ...]) -> tuple[str, ...]:
+    """What the game keeps beside the totals: the pot, hands won, final scores."""
+    if result is None:
+        return ()
+    notes = []
+    if getattr(result, "pot", None) is not None:
+        notes.append(f"Pot: {result.pot} chips, for the next player to win two hands running.")
+    if getattr(result, "final_scores", None) is not None:
+        finals = ", ".join(
+            f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
+        )
+        notes.append(f"Final scores with 25 a hand won and 100 for the game: {finals}.")
+    if getattr(result, "hands_won", None) is not None:
+        won = ", ".join(
+            f"{name} {count}" for name, count in zip(players, result.hands_won, strict=True)
+        )
+        notes.append(f"Hands won: {won}.")
+    return tuple(notes)
+
+
+def preview(game: HandGame, cards: Sequence[Card], number: int, context: Json) -> str:
+    """One player's cards laid out for the table to check, as the hand is entered."""
+    arrangement = game.arrange(cards, number, context)
+    return describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
+
+
+def settings_words(settings: Json) -> list[str]:
+    """A game's settings as the game page shows them: "to 500", "Ks wild"…"""
+    words = {
+        "target_score": "to {} points",
+        "max_hands": "{} hands",
+        "max_deals": "{} deals",
+        "wild_rank": "{}s wild",
+    }
+    said = [words[key].format(value) for key, value in settings.items() if key in words]
+    if settings.get("jokers") is False:
+        said.append("no jokers")
+    return said
+
+
+def wild_ranks() -> list[tuple[str, str]]:
+    return [("", "No wild rank"), *((rank, f"{rank}s are wild") for rank in RANKS)]
