@@ -111,6 +111,11 @@ class Game(models.Model):
         return self.finished_at is not None
 
     @property
+    def round_word(self) -> str:
+        """Indian Chief plays rounds; the rummy family plays hands."""
+        return "round" if self.hand_game is None else "hand"
+
+    @property
     def hand_game(self) -> HandGame | None:
         """How the table plays a rummy-family game; None for Indian Chief's melds."""
         return HAND_GAMES.get(self.kind)
@@ -491,5 +496,13 @@ class Change(models.Model):
         ordering = ["game", "at", "pk"]
 
     def __str__(self) -> str:
-        where = f" (round {self.round_number})" if self.round_number else ""
-        return f"{self.get_action_display()}{where}"
+        return self.headline()
+
+    def headline(self, word: str = "round") -> str:
+        """The entry as the history titles it: "Round saved (round 2)", or with `word`
+        "hand", "Hand saved (hand 2)" for the rummy family, which plays hands."""
+        title = self.get_action_display()
+        if title.startswith("Round "):
+            title = word.capitalize() + title.removeprefix("Round")
+        where = f" ({word} {self.round_number})" if self.round_number else ""
+        return f"{title}{where}"

@@ -160,7 +160,10 @@ def _game_context(game: Game) -> dict[str, Any]:
             {"round": played, "score": score, "thieves": _has_steals_pending(played, score)}
             for played, score in zip(rounds, scores, strict=True)
         ],
-        "changes": game.changes.order_by("-at", "-pk"),
+        "changes": [
+            (change, change.headline(game.round_word))
+            for change in game.changes.order_by("-at", "-pk")
+        ],
         "version_form": VersionForm(initial={"version": game.version}),
         "settings": settings_words(game.settings),
     }
@@ -298,20 +301,17 @@ def _save_round(
     cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
     if played is None:
         saved = game.record_round(cards, form.cleaned_data["token"], version, details)
-        messages.success(request, f"{_round_word(game)} {saved.number} saved.")
+        messages.success(request, f"{game.round_word.capitalize()} {saved.number} saved.")
         score = form.round_score
         if score and score.steals.thief_order and saved.number < ROUNDS:
             return _go(request, reverse("steals", args=[game.pk, saved.number]))
     else:
         for note in game.edit_round(number, cards, version, details):
             messages.warning(request, note)
-        messages.success(request, f"{_round_word(game)} {number} changed; the totals follow.")
+        messages.success(
+            request, f"{game.round_word.capitalize()} {number} changed; the totals follow."
+        )
     return _go(request, game.get_absolute_url())
-
-
-def _round_word(game: Game) -> str:
-    """Indian Chief plays rounds; the rummy family plays hands."""
-    return "Round" if game.hand_game is None else "Hand"
 
 
 def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
@@ -362,7 +362,7 @@ def _index(value: object, limit: int) -> int | None:
 
 def _chip(token: str) -> dict[str, Any]:
     try:
-        card = parse_card(token)
+        card = parse_card(token, jokers=True)
     except RuleError:
         return {"card": None, "label": token, "suit": ""}
     return {"card": card, "label": card.symbol, "suit": card.suit}

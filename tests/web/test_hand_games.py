@@ -1,0 +1,464 @@
+"""The rummy family at the table: new games, hand entry, the game page, edit, undo, end.
+
+Each game is played through its pages as a phone without JavaScript does. Every score is
+worked out by hand in the comments, from `shared/rules/rummy-family.md`.
+"""
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from games.models import Change, Game
+from games.rules.cards import RANKS
+from tests.web.test_game_views import HEADERS, HTMX, history_on, is_whole_page, messages_on, text
+
+pytestmark = pytest.mark.django_db
+
+
+def start(kind: str, names=("Ann", "Ben", "Cleo"), **settings) -> Game:
+    """A game started through the new-game form, as the scorekeeper would."""
+    data = {"kind": kind} | {f"player_{seat}": name for seat, name in enumerate(names)}
+    response = post_new_game(data | {key: str(value) for key, value in settings.items()})
+    assert response.status_code == 302, errors_on(text(response))
+    return Game.objects.latest("pk")
+
+
+def post_new_game(data, headers=None):
+    from django.test import Client
+
+    return Client().post(reverse("game-new"), data | {"start": "1"}, headers=headers or {})
+
+
+def errors_on(html: str) -> list[str]:
+    """Every error message on a page, in page order."""
+    found = re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', html, re.S)
+    return [unescape(re.sub(r"<[^>]+>", " ", item)).strip() for item in found]
+
+
+def hand_form(client, game: Game, number: int | None = None) -> dict[str, str]:
+    """The token and version of a freshly served hand form."""
+    url = entry_url(game, number)
+    html = text(client.get(url))
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    version = re.search(r'name="version" value="([^"]+)"', html)
+    assert token and version, html
+    return {"token": token.group(1), "version": version.group(1), "active": "0"}
+
+
+def entry_url(game: Game, number: int | None = None) -> str:
+    if number is None:
+        return reverse("round-new", args=[game.pk])
+    return reverse("round-edit", args=[game.pk, number])
+
+
+def save_hand(
+    client, game: Game, cards: list[str], number: int | None = None, headers=None, **answers
+):
+    """Enter a hand: each seat's cards and the hand's answers (`knocker=0`, …), then save."""
+    data = hand_form(client, game, number) | {"save": "1"}
+    data |= {f"cards_{seat}": text_ for seat, text_ in enumerate(cards)}
+    data |= {key: str(value) for key, value in answers.items()}
+    return client.post(entry_url(game, number), data, headers=headers or {})
+
+
+def typed_cards(html: str, seat: int) -> str:
+    """The card text a seat's field holds on an entry screen."""
+    field = re.search(rf'<input[^>]*name="cards_{seat}"[^>]*>', html)
+    assert field, f"no field for seat {seat}"
+    value = re.search(r'value="([^"]*)"', field.group(0))
+    return value.group(1) if value else ""
+
+
+def scoreboard_rows(html: str) -> list[list[int]]:
+    """The scoreboard's hand rows: each seat's score for that hand."""
+    board = re.search(r'<section id="scoreboard".*?</section>', html, re.S)
+    assert board, "no scoreboard"
+    body = re.search(r"<tbody>(.*?)</tbody>", board.group(0), re.S)
+    rows = re.findall(r"<tr>(.*?)</tr>", body.group(1) if body else "", re.S)
+    return [[int(score) for score in re.findall(r"<td>(-?\d+)</td>", row)] for row in rows]
+
+
+def totals_of(html: str) -> list[int]:
+    return [int(total) for total in re.findall(r'<td class="total">(-?\d+)</td>', html)]
+
+
+def game_page(client, game: Game) -> str:
+    response = client.get(game.get_absolute_url())
+    assert response.status_code == 200
+    return text(response)
+
+
+# ---------------------------------------------------------------------------
+# Starting a game
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "decks"),
+    [
+        ("tong-its", ["Ann", "Ben", "Cleo"], 1),
+        ("carousel", ["Ann", "Ben"], 1),  # 2 players: 1 deck and 1 joker
+        ("carousel", ["Ann", "Ben", "Cleo", "Dan", "Eve"], 2),
+        ("three-thirteen", ["Ann", "Ben", "Cleo"], 2),  # ceil(3 / 2)
+        ("three-thirteen", ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"], 4),
+        ("rummy", ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"], 1),
+        ("indian-rummy", ["Ann", "Ben", "Cleo", "Dan"], 2),
+        ("indian-rummy", ["Ann", "Ben", "Cleo", "Dan", "Eve"], 3),
+    ],
+)
+def test_a_new_game_seats_the_players_with_the_decks_its_rules_give(kind, names, decks):
+    game = start(kind, names)
+    assert (game.kind, game.player_names(), game.decks) == (kind, names, decks)
+    assert game.changes.get().action == Change.Action.STARTED
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "message"),
+    [
+        ("tong-its", ["Ann", "Ben"], "Tong-Its is for exactly 3 players, not 2."),
+        ("carousel", ["Ann"], "Carousel is for 2 to 5 players, not 1."),
+        ("rummy", ["Ann"], "Rummy is for 2 to 6 players, not 1."),
+    ],
+)
+def test_a_new_game_refuses_the_wrong_number_of_players(kind, names, message):
+    data = {"kind": kind} | {f"player_{seat}": name for seat, name in enumerate(names)}
+    response = post_new_game(data)
+    assert response.status_code == 200
+    assert message in errors_on(text(response))
+    # What was typed is still there.
+    assert all(f'value="{name}"' in text(response) for name in names)
+    assert not Game.objects.exists()
+
+
+def test_the_new_game_form_has_as_many_seats_as_the_game_allows(client):
+    html = text(client.get(reverse("game-new") + "?kind=carousel"))
+    assert "New game of Carousel" in html
+    assert re.findall(r'name="player_(\d)"', html) == ["0", "1", "2", "3", "4"]
+    # A crafted post with a sixth player is refused, not cut short.
+    data = {"kind": "carousel"} | {f"player_{seat}": f"P{seat}" for seat in range(6)}
+    assert "Carousel is for 2 to 5 players, not 6." in errors_on(text(post_new_game(data)))
+
+
+def test_rummy_plays_to_a_target_or_a_number_of_hands_not_both():
+    game = start("rummy", ["Ann", "Ben"], target_score=100)
+    assert game.settings == {"target_score": 100}
+    response = post_new_game(
+        {
+            "kind": "rummy",
+            "player_0": "Ann",
+            "player_1": "Ben",
+            "target_score": "100",
+            "max_hands": "5",
+        }
+    )
+    assert errors_on(text(response)) == ["Play to a score or to a number of hands, not both."]
+
+
+def test_indian_rummy_takes_its_decks_jokers_and_wild_rank():
+    game = start("indian-rummy", ["Ann", "Ben"], decks=3, wild_rank="K", max_deals=12)
+    # An unticked box is no jokers (a browser sends nothing for it).
+    assert game.settings == {"decks": 3, "jokers": False, "wild_rank": "K", "max_deals": 12}
+    assert game.decks == 3
+
+
+def test_an_unknown_kind_falls_back_to_indian_chief(client):
+    assert "New game of Indian Chief" in text(client.get(reverse("game-new") + "?kind=poker"))
+
+
+def test_a_rematch_keeps_the_kind_the_players_and_the_settings(client):
+    game = start("rummy", ["Ann", "Ben"], target_score=250)
+    html = text(client.get(reverse("game-new") + f"?rematch={game.pk}"))
+    assert "New game of Rummy" in html
+    assert 'name="player_1" value="Ben"' in html
+    assert 'name="target_score" value="250"' in html
+
+
+def test_the_home_page_offers_every_game_of_the_family(client):
+    html = text(client.get(reverse("home")))
+    for kind, title in [
+        ("tong-its", "Tong-Its"),
+        ("carousel", "Carousel"),
+        ("three-thirteen", "Three Thirteen"),
+        ("rummy", "Rummy"),
+        ("indian-rummy", "Indian Rummy"),
+    ]:
+        assert f'href="/games/new/?kind={kind}">{title}</a>' in html
+
+
+# ---------------------------------------------------------------------------
+# One hand of each game, scored from the cards
+
+
+INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "cards", "answers", "scores", "said"),
+    [
+        # Carousel: Ann knocks with 2♥ = 2; Ben holds K♠ 4♦ = 14; Cleo holds nothing = 0 and
+        # undercuts: (2 − 0) + (14 − 0) + 10 undercut + 25 all melded = 51.
+        (
+            "carousel",
+            ["Ann", "Ben", "Cleo"],
+            ["2H", "KS 4D", ""],
+            {"knocker": 0},
+            [0, 0, 51],
+            "Ann knocked with 2; Cleo undercuts with 0.",
+        ),
+        # Three Thirteen, hand 1 (3 cards, threes wild): Ann went out; Ben's K♠ Q♦ 2♣ melds
+        # nothing: 10 + 10 + 2 = 22.
+        (
+            "three-thirteen",
+            ["Ann", "Ben"],
+            ["", "KS QD 2C"],
+            {"went_out": 0},
+            [0, 22],
+            "K♠ Q♦ 2♣ = 22",
+        ),
+        # Rummy: Ann went out; Ben holds K♠ 4♦ = 14, doubled for going rummy: 28.
+        ("rummy", ["Ann", "Ben"], ["", "KS 4D"], {"winner": 0, "went_rummy": "on"}, [28, 0], ""),
+        # Indian Rummy: Ann declared; Ben's pure 2♥ 3♥ 4♥ counts, the other ten cards
+        # 5 + 7 + 9 + 10 + 10 + 10 + 10 (ace) + 8 + 6 + 10 = 85.
+        (
+            "indian-rummy",
+            ["Ann", "Ben"],
+            ["", INDIAN_LOSER],
+            {"winner": 0},
+            [85, -85],
+            "melded: 2♥ 3♥ 4♥",
+        ),
+        # Tong-Its: Ann calls tongit with no cards left (base 3); Ben opened and pays 3,
+        # Cleo did not and pays 3 + 1. Everyone antes 2: Ann −2 + 7 = 5, Ben −5, Cleo −6.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["", "KS", "2C"],
+            {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on"},
+            [5, -5, -6],
+            "Ann called tongit.",
+        ),
+    ],
+    ids=["carousel", "three-thirteen", "rummy", "indian-rummy", "tong-its"],
+)
+@HEADERS
+def test_a_hand_is_scored_from_the_cards(
+    client, kind, names, cards, answers, scores, said, headers
+):
+    game = start(kind, names)
+    response = save_hand(client, game, cards, headers=headers, **answers)
+    if headers:
+        assert response.status_code == 200 and response["HX-Redirect"] == game.get_absolute_url()
+    else:
+        assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    html = game_page(client, game)
+    assert scoreboard_rows(html) == [scores]
+    assert totals_of(html) == scores
+    assert said in unescape(html)
+    assert "Seat 0" not in html and "seat 1" not in html
+
+
+def test_the_entry_screen_lays_out_each_players_cards_as_they_come_in(client):
+    # Three Thirteen, hand 2: four cards, fours wild. Ben's 7♠ 8♠ 4♦ is a run with the
+    # wild four; K♣ is left over.
+    game = start("three-thirteen", ["Ann", "Ben"])
+    assert save_hand(client, game, ["", "KS QD 2C"], went_out=0).status_code == 302
+    url = entry_url(game)
+    data = hand_form(client, game) | {"cards_1": "7S 8S 4D KC", "refresh": "1"}
+    html = unescape(text(client.post(url, data)))
+    assert "Hand 2" in html and "4 cards each; 4s are wild." in html
+    assert "melded: 4♦ 7♠ 8♠ — deadwood: K♣ = 10" in html
+
+
+def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
+    game = start("carousel", ["Ann", "Ben"])
+    data = hand_form(client, game) | {"knocker": "1", "cards_0": "5H", "add": "JK"}
+    html = text(client.post(entry_url(game), data))
+    # The joker joined Ann's cards (the active seat) and Ben is still the knocker.
+    assert typed_cards(html, 0) == "5H JK"
+    assert re.search(
+        r'value="1"[^>]*name="knocker"[^>]*checked|name="knocker" value="1"[^>]*checked', html
+    )
+    # Carousel's two players have one joker: it is now taken.
+    assert 'aria-label="JK taken"' in html
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "cards", "answers", "field", "message"),
+    [
+        # Ann knocks with 3 + 2 = 5: a knock needs 4 or less.
+        ("carousel", ["Ann", "Ben"], ["3H 2S", "KS"], {"knocker": 0}, None, "knock"),
+        # Hand 1 deals three cards: Ben's two are one short.
+        (
+            "three-thirteen",
+            ["Ann", "Ben"],
+            ["", "KS QD"],
+            {"went_out": 0},
+            "cards_1",
+            "Ben's hand has 2 cards",
+        ),
+        # One deck: the K♠ cannot be in two hands.
+        ("rummy", ["Ann", "Ben", "Cleo"], ["", "KS", "KS"], {"winner": 0}, "cards_2", "K♠"),
+        # The winner of Rummy has no cards left.
+        ("rummy", ["Ann", "Ben"], ["2C", "KS"], {"winner": 0}, "cards_0", "Ann"),
+        # Nobody said who knocked.
+        ("carousel", ["Ann", "Ben"], ["2H", "KS"], {}, "knocker", "This field is required."),
+        # Not a card.
+        ("rummy", ["Ann", "Ben"], ["", "KS 1Z"], {"winner": 0}, "cards_1", "1Z"),
+    ],
+    ids=["knock-too-high", "wrong-count", "duplicate", "winner-has-cards", "no-knocker", "junk"],
+)
+def test_a_hand_that_breaks_the_rules_is_refused_next_to_the_cause(
+    client, kind, names, cards, answers, field, message
+):
+    game = start(kind, names)
+    response = save_hand(client, game, cards, **answers)
+    assert response.status_code == 200
+    html = unescape(text(response))
+    assert "Not saved yet" in html
+    assert any(message in error for error in errors_on(html)), errors_on(html)
+    if field and field.startswith("cards_"):
+        seat = field.removeprefix("cards_")
+        section = re.search(
+            rf'<section class="player[^"]*" id="player-{seat}".*?</section>', html, re.S
+        )
+        assert section and message in section.group(0)
+    # Nothing is lost and nothing saved.
+    assert [typed_cards(html, seat) for seat in range(len(cards))] == cards
+    assert not game.rounds.exists()
+
+
+# ---------------------------------------------------------------------------
+# A game over several hands: dealer, edit, undo, history, the end
+
+
+def test_the_deal_passes_to_the_left_and_a_tong_its_winner_deals_next(client):
+    rummy = start("rummy", ["Ann", "Ben", "Cleo"])
+    assert "Next to deal: <strong>Ann</strong>" in game_page(client, rummy)
+    save_hand(client, rummy, ["", "KS", "2C"], winner=0)
+    assert "Next to deal: <strong>Ben</strong>" in game_page(client, rummy)
+
+    tong_its = start("tong-its", ["Dan", "Eve", "Finn"])
+    # Finn calls tongit: he deals the next hand.
+    save_hand(client, tong_its, ["KS", "2C", ""], end="tongit", caller=2, opened_2="on")
+    assert "Next to deal: <strong>Finn</strong>" in game_page(client, tong_its)
+
+
+def test_tong_its_shows_the_pot_and_pays_it_to_a_second_win_running(client):
+    game = start("tong-its", ["Ann", "Ben", "Cleo"])
+    answers = {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on", "opened_2": "on"}
+    save_hand(client, game, ["", "KS", "2C"], **answers)
+    # Hand 1: each antes 2 (pot 6), Ben and Cleo pay Ann 3: Ann 4, Ben −5, Cleo −5.
+    assert "Pot: 6 chips" in game_page(client, game)
+    save_hand(client, game, ["", "KS", "2C"], **answers)
+    # Hand 2: Ann wins again and takes the pot of 12: −2 + 6 + 12 = 16; totals 20, −10, −10.
+    html = game_page(client, game)
+    assert totals_of(html) == [20, -10, -10]
+    assert "Pot: 0 chips" in html
+    assert "Total (chips)" in html
+
+
+def test_an_edited_hand_changes_the_totals_and_the_history_keeps_both(client):
+    game = start("carousel", ["Ann", "Ben"])
+    save_hand(client, game, ["2H", "KS"], knocker=0)
+    # Ann knocked with 2, Ben holds 10: Ann scores 10 − 2 = 8.
+    assert totals_of(game_page(client, game)) == [8, 0]
+    form = text(client.get(entry_url(game, 1)))
+    assert 'name="cards_1" value="KS"' in form and "Edit hand 1" in form
+    response = save_hand(client, game, ["AH", "KS QS"], number=1, knocker=0)
+    assert response.status_code == 302
+    html = game_page(client, game)
+    # Ann knocked with 1, Ben holds 20: 20 − 1 = 19.
+    assert totals_of(html) == [19, 0]
+    assert "Hand 1 changed; the totals follow." in messages_on(html)
+    history = history_on(html)
+    assert "before: Ann 2♥ · Ben K♠ · Who knocked Ann" in history
+    assert "after: Ann A♥ · Ben K♠ Q♠ · Who knocked Ann" in history
+
+
+def test_undo_takes_the_last_hand_off(client):
+    game = start("rummy", ["Ann", "Ben"])
+    save_hand(client, game, ["", "KS"], winner=0)
+    save_hand(client, game, ["4D", ""], winner=1)
+    game.refresh_from_db()
+    client.post(reverse("round-undo", args=[game.pk]), {"version": game.version})
+    html = game_page(client, game)
+    assert scoreboard_rows(html) == [[10, 0]]
+    assert "Hand undone (hand 2)" in history_on(html)
+
+
+def test_a_resent_save_records_the_hand_once(client):
+    game = start("rummy", ["Ann", "Ben"])
+    data = hand_form(client, game) | {"save": "1", "cards_1": "KS", "winner": "0"}
+    client.post(entry_url(game), data)
+    again = client.post(entry_url(game), data)
+    assert again.status_code == 302
+    assert game.rounds.count() == 1
+
+
+def test_three_thirteen_ends_after_eleven_hands_and_the_lowest_total_wins(client):
+    game = start("three-thirteen", ["Ann", "Ben"])
+    for number in range(1, 12):
+        response = save_hand(client, game, ["", unmeldable(number)], went_out=0)
+        assert response.status_code == 302, errors_on(unescape(text(response)))
+    game.refresh_from_db()
+    assert game.is_finished
+    html = game_page(client, game)
+    # Ann went out every hand (0); Ben never melded anything.
+    assert totals_of(html)[0] == 0 and totals_of(html)[1] > 0
+    assert "Ann wins" in html and "Enter hand" not in html
+    # Finished: no twelfth hand.
+    assert client.get(entry_url(game)).status_code == 302
+    assert game.changes.filter(action=Change.Action.FINISHED).get().after == [["winners", "Ann"]]
+
+
+# One deck's cards of which no three share a rank or make a run (no two neighbours in a
+# suit): nothing melds unless a wild joins, so each hand leaves out its wild rank.
+NOTHING_MELDS = ("AS 3S 5S 7S 9S JS KS", "2H 4H 6H 8H 10H QH", "2D 6D 10D")
+
+
+def unmeldable(number: int) -> str:
+    """Hand `number` of Three Thirteen: its n + 2 cards, none of them wild, none melding."""
+    wild = RANKS[number + 1]  # hand 1: threes, … hand 11: kings
+    cards = [card for suit in NOTHING_MELDS for card in suit.split() if card[:-1] != wild]
+    return " ".join(cards[: number + 2])
+
+
+def test_a_game_without_an_end_is_ended_by_the_table_and_the_leader_wins(client):
+    game = start("rummy", ["Ann", "Ben"])
+    save_hand(client, game, ["", "KS"], winner=0)
+    html = game_page(client, game)
+    assert "End the game here" in html and "Ann wins on the totals so far" in html
+    game.refresh_from_db()
+    response = client.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.is_finished
+    html = game_page(client, game)
+    assert "Game over: Ann won." in messages_on(html)
+    assert "Ann wins" in html and "Reopen to change it" in html
+
+
+def test_rummy_ends_at_its_target(client):
+    game = start("rummy", ["Ann", "Ben"], target_score=20)
+    save_hand(client, game, ["", "KS QS"], winner=0)
+    game.refresh_from_db()
+    assert game.is_finished
+    assert "Ann wins" in game_page(client, game)
+
+
+def test_only_the_rummy_family_can_be_ended_by_hand_and_steals_are_indian_chiefs(client):
+    chief = Game.start(["Ann", "Ben"], 1)
+    assert client.post(reverse("game-finish", args=[chief.pk]), {"version": 0}).status_code == 404
+    rummy = start("rummy", ["Ann", "Ben"])
+    save_hand(client, rummy, ["", "KS"], winner=0)
+    assert client.get(reverse("steals", args=[rummy.pk, 1])).status_code == 404
+
+
+def test_the_scoreboard_fragment_for_htmx(client):
+    game = start("carousel", ["Ann", "Ben"])
+    save_hand(client, game, ["2H", "KS"], knocker=0)
+    html = text(client.get(game.get_absolute_url(), headers=HTMX))
+    assert not is_whole_page(html)
+    assert html.strip().startswith('<section id="scoreboard"')
+    assert scoreboard_rows(html) == [[8, 0]]
