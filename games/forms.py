@@ -199,7 +199,7 @@ class CardsForm(forms.Form):
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
         if game.hand_game is not None:
-            initial |= game.hand_game.initial(details or {})
+            initial |= game.hand_game.initial(details or {}, len(game.player_names()))
         return initial
 
     @property
@@ -339,6 +339,8 @@ class HandForm(CardsForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         texts = self._parsed_cards(cleaned, jokers=self.jokers > 0)
+        for name in self.hand_game.unanswered(cleaned, len(self.names)):
+            self.add_error(name, "Needed for this hand.")
         if self.errors:
             return cleaned
         details = self.hand_game.details(cleaned, len(self.names))

@@ -44,44 +44,56 @@ type Json = dict[str, Any]
 
 @dataclass(frozen=True)
 class Question:
-    """Something the scorekeeper says about a hand: `key` is the API's field name."""
+    """Something the scorekeeper says about a hand: `key` is the API's field name.
+
+    `when` = (key, answers): asked only when that question of the hand was answered with
+    one of these (Tong-Its asks for the caller only after a tongit or a draw); otherwise
+    stored as null. `needed`: a hand cannot be saved without an answer. For a question
+    asked of every player, `listed` names the entry's top-level list that holds one answer
+    per seat (Tong-Its' `responses`; otherwise each seat's answer sits in its `players`
+    entry), and `skip` the hand question whose seat is not asked (the caller).
+    """
 
     key: str
     label: str
+    needed: bool = False
+    when: tuple[str, tuple[str, ...]] | None = None
+    listed: str = ""
+    skip: str = ""
 
     def field(self, names: Sequence[str]) -> forms.Field:
+        """The form field; never required by the form itself (see HandGame.unanswered)."""
         raise NotImplementedError
 
     def stored(self, value: Any) -> Any:
         """The cleaned form value as the API takes it."""
-        return value
+        return value or None
 
     def shown(self, value: Any) -> Any:
         """The stored value as the form shows it."""
-        return value
+        return value or ""
 
     def said(self, value: Any, names: Sequence[str]) -> str:
         """The stored value in words, for the history ("" when there is nothing to say)."""
-        return "" if value in (None, "", 0, False, []) else str(value)
+        return f"{self.label}: {self.shown(value)}" if value else ""
 
 
 @dataclass(frozen=True)
 class SeatQuestion(Question):
     """Which player: the knocker, the one who went out, the caller…"""
 
-    required: bool = True
-
     def field(self, names: Sequence[str]) -> forms.Field:
-        choices = [("", "—" if not self.required else "Choose…")]
-        choices += [(str(seat), name) for seat, name in enumerate(names)]
         return forms.TypedChoiceField(
             label=self.label,
-            choices=choices,
+            choices=[(str(seat), name) for seat, name in enumerate(names)],
             coerce=int,
             empty_value=None,
-            required=self.required,
+            required=False,
             widget=forms.RadioSelect,
         )
+
+    def stored(self, value: Any) -> Any:
+        return value
 
     def shown(self, value: Any) -> Any:
         return "" if value is None else str(value)
@@ -93,19 +105,11 @@ class SeatQuestion(Question):
 @dataclass(frozen=True)
 class ChoiceQuestion(Question):
     options: tuple[tuple[str, str], ...] = ()
-    required: bool = True
 
     def field(self, names: Sequence[str]) -> forms.Field:
-        choices = list(self.options) if self.required else [("", "—"), *self.options]
         return forms.ChoiceField(
-            label=self.label, choices=choices, required=self.required, widget=forms.RadioSelect
+            label=self.label, choices=self.options, required=False, widget=forms.RadioSelect
         )
-
-    def stored(self, value: Any) -> Any:
-        return value or None
-
-    def shown(self, value: Any) -> Any:
-        return value or ""
 
     def said(self, value: Any, names: Sequence[str]) -> str:
         return dict(self.options).get(value, "") if value else ""
@@ -137,9 +141,6 @@ class CountQuestion(Question):
     def stored(self, value: Any) -> Any:
         return value or 0
 
-    def said(self, value: Any, names: Sequence[str]) -> str:
-        return f"{self.label}: {value}" if value else ""
-
 
 @dataclass(frozen=True)
 class RanksQuestion(Question):
@@ -158,9 +159,6 @@ class RanksQuestion(Question):
 
     def shown(self, value: Any) -> Any:
         return " ".join(value or ())
-
-    def said(self, value: Any, names: Sequence[str]) -> str:
-        return f"{self.label}: {self.shown(value)}" if value else ""
 
 
 # ---------------------------------------------------------------------------
@@ -226,20 +224,79 @@ class HandGame:
             entry["hands"] = hands
         return entry
 
-    def details(self, cleaned: Json, players: int) -> Json:
-        """What a hand form says about the hand, beside the cards, in the API's format."""
-        details = {
+    def asked(self, question: Question, answers: Json, seat: int | None = None) -> bool:
+        """Whether this hand asks `question` (of `seat`), given the hand's `answers`."""
+        if question.when is not None and answers.get(question.when[0]) not in question.when[1]:
+            return False
+        return not (question.skip and seat is not None and answers.get(question.skip) == seat)
+
+    def answers(self, cleaned: Json, players: int) -> dict[str, Any]:
+        """Every question's stored answer by form field name; null where not asked."""
+        hand = {
             question.key: question.stored(cleaned.get(question.key)) for question in self.questions
         }
-        if self.seat_questions:
+        answers = {
+            question.key: answer if self.asked(question, hand) else None
+            for question, answer in zip(self.questions, hand.values(), strict=True)
+        }
+        for seat in range(players):
+            for question in self.seat_questions:
+                name = f"{question.key}_{seat}"
+                asked = self.asked(question, hand, seat)
+                answers[name] = question.stored(cleaned.get(name) if asked else None)
+        return answers
+
+    def unanswered(self, cleaned: Json, players: int) -> list[str]:
+        """The form fields of needed questions this hand asks and left unanswered."""
+        answers = self.answers(cleaned, players)
+        hand = {question.key: answers[question.key] for question in self.questions}
+        missing = [
+            question.key
+            for question in self.questions
+            if question.needed and self.asked(question, hand) and answers[question.key] is None
+        ]
+        missing += [
+            f"{question.key}_{seat}"
+            for seat in range(players)
+            for question in self.seat_questions
+            if question.needed
+            and self.asked(question, hand, seat)
+            and answers[f"{question.key}_{seat}"] is None
+        ]
+        return missing
+
+    def details(self, cleaned: Json, players: int) -> Json:
+        """What a hand form says about the hand, beside the cards, in the API's format."""
+        answers = self.answers(cleaned, players)
+        details = {question.key: answers[question.key] for question in self.questions}
+        for question in self.seat_questions:
+            if question.listed:
+                asked = self.asked(question, details)
+                per_seat = [answers[f"{question.key}_{seat}"] for seat in range(players)]
+                details[question.listed] = per_seat if asked else None
+        if any(not question.listed for question in self.seat_questions):
             details["players"] = [
                 {
-                    question.key: question.stored(cleaned.get(f"{question.key}_{seat}"))
+                    question.key: answers[f"{question.key}_{seat}"]
                     for question in self.seat_questions
+                    if not question.listed
                 }
                 for seat in range(players)
             ]
         return details
+
+    def _seat_answers(self, details: Json, seat: int) -> dict[str, Any]:
+        """One seat's stored answers to the questions asked of every player."""
+        players = details.get("players") or ()
+        own = players[seat] if seat < len(players) else {}
+        answers = {}
+        for question in self.seat_questions:
+            listed = details.get(question.listed) or () if question.listed else ()
+            if question.listed:
+                answers[question.key] = listed[seat] if seat < len(listed) else None
+            else:
+                answers[question.key] = own.get(question.key)
+        return answers
 
     def described(self, details: Json, names: Sequence[str]) -> list[list[str]]:
         """The details in words for the history, as [label, text] pairs."""
@@ -247,21 +304,21 @@ class HandGame:
             [question.label, question.said(details.get(question.key), names)]
             for question in self.questions
         ]
-        for name, player in zip(names, details.get("players") or (), strict=False):
-            said = (
-                question.said(player.get(question.key), names) for question in self.seat_questions
-            )
+        for seat, name in enumerate(names):
+            answers = self._seat_answers(details, seat)
+            said = (question.said(answers[question.key], names) for question in self.seat_questions)
             pairs.append([name, ", ".join(text for text in said if text)])
         return [[label, text] for label, text in pairs if text]
 
-    def initial(self, details: Json) -> Json:
+    def initial(self, details: Json, players: int) -> Json:
         """A stored hand's details as the form's initial values."""
         initial = {
             question.key: question.shown(details.get(question.key)) for question in self.questions
         }
-        for seat, player in enumerate(details.get("players") or ()):
+        for seat in range(players):
+            answers = self._seat_answers(details, seat)
             for question in self.seat_questions:
-                initial[f"{question.key}_{seat}"] = question.shown(player.get(question.key))
+                initial[f"{question.key}_{seat}"] = question.shown(answers[question.key])
         return initial
 
 
@@ -304,22 +361,36 @@ HAND_GAMES: dict[str, HandGame] = {
                 ChoiceQuestion(
                     "end",
                     "How the hand ended",
-                    (
+                    needed=True,
+                    options=(
                         (tong_its.TONGIT, "Tongit (no cards left)"),
                         (tong_its.DRAW, "Draw called"),
                         (tong_its.STOCK_OUT, "Stock ran out"),
                     ),
                 ),
-                SeatQuestion("caller", "Who called tongit or draw", required=False),
-                SeatQuestion("last_drawer", "Who drew the last card (stock out)", required=False),
+                SeatQuestion(
+                    "caller",
+                    "Who called it",
+                    needed=True,
+                    when=("end", (tong_its.TONGIT, tong_its.DRAW)),
+                ),
+                SeatQuestion(
+                    "last_drawer",
+                    "Who drew the last card",
+                    needed=True,
+                    when=("end", (tong_its.STOCK_OUT,)),
+                ),
             ),
             seat_questions=(
-                FlagQuestion("opened", "Opened (laid a meld)"),
+                FlagQuestion("opened", "Opened"),
                 ChoiceQuestion(
                     "response",
-                    "Answer to a draw",
-                    ((tong_its.FOLD, "Fold"), (tong_its.CHALLENGE, "Challenge")),
-                    required=False,
+                    "Answer to the draw",
+                    needed=True,
+                    when=("end", (tong_its.DRAW,)),
+                    listed="responses",
+                    skip="caller",
+                    options=((tong_its.FOLD, "Fold"), (tong_its.CHALLENGE, "Challenge")),
                 ),
                 CountQuestion("meld_aces", "Aces in own exposed melds"),
                 RanksQuestion("face_down_quads", "Face-down fours (ranks)"),
@@ -331,7 +402,7 @@ HAND_GAMES: dict[str, HandGame] = {
         ),
         HandGame(
             rules=carousel,
-            questions=(SeatQuestion("knocker", "Who knocked"),),
+            questions=(SeatQuestion("knocker", "Who knocked", needed=True),),
             arrange=_sum_of(carousel.value),
             empty_hand_is_cards=True,
             jokers=lambda players, settings: carousel.jokers_for(players),
@@ -339,7 +410,7 @@ HAND_GAMES: dict[str, HandGame] = {
         ),
         HandGame(
             rules=three_thirteen,
-            questions=(SeatQuestion("went_out", "Who went out"),),
+            questions=(SeatQuestion("went_out", "Who went out", needed=True),),
             arrange=lambda cards, number, game: three_thirteen.arrange(cards, number),
             lowest_wins=True,
             numbered=True,
@@ -348,7 +419,7 @@ HAND_GAMES: dict[str, HandGame] = {
         HandGame(
             rules=rummy,
             questions=(
-                SeatQuestion("winner", "Who went out"),
+                SeatQuestion("winner", "Who went out", needed=True),
                 FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
             ),
             arrange=_sum_of(rummy.value),
@@ -357,7 +428,7 @@ HAND_GAMES: dict[str, HandGame] = {
         ),
         HandGame(
             rules=indian_rummy,
-            questions=(SeatQuestion("winner", "Who declared"),),
+            questions=(SeatQuestion("winner", "Who declared", needed=True),),
             arrange=_indian_rummy_arrange,
             settings=("decks", "jokers", "wild_rank", "target_score", "max_deals"),
             jokers=_indian_rummy_jokers,

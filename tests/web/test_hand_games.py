@@ -238,8 +238,21 @@ INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
             [5, -5, -6],
             "Ann called tongit.",
         ),
+        # Tong-Its, a challenged draw: Ben calls with 3♦ = 3, Ann challenges with 5♠ 5♥ = 10
+        # and loses; Cleo folds. Each loser pays the base 3 (a folder too), Cleo 1 more for
+        # not opening: Ben −2 + 7 = 5, Ann −5, Cleo −6. Cleo's answer counts for nothing
+        # else, and Ben, the caller, is not asked.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["5S 5H", "3D", "KS QS 2C 3C"],
+            {"end": "draw", "caller": 1, "response_0": "challenge", "response_1": "fold"}
+            | {"response_2": "fold", "opened_0": "on", "opened_1": "on"},
+            [-5, 5, -6],
+            "Ben (3) beats challenger Ann (10).",
+        ),
     ],
-    ids=["carousel", "three-thirteen", "rummy", "indian-rummy", "tong-its"],
+    ids=["carousel", "three-thirteen", "rummy", "indian-rummy", "tong-its", "tong-its-draw"],
 )
 @HEADERS
 def test_a_hand_is_scored_from_the_cards(
@@ -302,11 +315,49 @@ def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
         # The winner of Rummy has no cards left.
         ("rummy", ["Ann", "Ben"], ["2C", "KS"], {"winner": 0}, "cards_0", "Ann"),
         # Nobody said who knocked.
-        ("carousel", ["Ann", "Ben"], ["2H", "KS"], {}, "knocker", "This field is required."),
+        ("carousel", ["Ann", "Ben"], ["2H", "KS"], {}, "knocker", "Needed for this hand."),
+        # A draw: Cleo neither folded nor challenged.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["5S 5H", "3D", ""],
+            {"end": "draw", "caller": 1, "response_0": "challenge", "opened_0": "on"},
+            "response_2",
+            "Needed for this hand.",
+        ),
+        # A tongit needs its caller.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["", "KS", "2C"],
+            {"end": "tongit"},
+            "caller",
+            "Needed",
+        ),
+        # Cleo challenges without having opened.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["5S 5H", "3D", "KS"],
+            {"end": "draw", "caller": 1, "response_0": "fold", "response_2": "challenge"}
+            | {"opened_0": "on", "opened_1": "on"},
+            None,
+            "Cleo challenged without having opened",
+        ),
         # Not a card.
         ("rummy", ["Ann", "Ben"], ["", "KS 1Z"], {"winner": 0}, "cards_1", "1Z"),
     ],
-    ids=["knock-too-high", "wrong-count", "duplicate", "winner-has-cards", "no-knocker", "junk"],
+    ids=[
+        "knock-too-high",
+        "wrong-count",
+        "duplicate",
+        "winner-has-cards",
+        "no-knocker",
+        "no-answer-to-a-draw",
+        "no-caller",
+        "challenge-unopened",
+        "junk",
+    ],
 )
 def test_a_hand_that_breaks_the_rules_is_refused_next_to_the_cause(
     client, kind, names, cards, answers, field, message
@@ -462,3 +513,34 @@ def test_the_scoreboard_fragment_for_htmx(client):
     assert not is_whole_page(html)
     assert html.strip().startswith('<section id="scoreboard"')
     assert scoreboard_rows(html) == [[8, 0]]
+
+
+def test_a_hand_is_stored_as_the_apis_hand_entry_and_told_in_words(client):
+    game = start("tong-its", ["Ann", "Ben", "Cleo"])
+    answers = {"end": "draw", "caller": 1, "response_0": "challenge", "response_1": "fold"}
+    answers |= {"response_2": "fold", "opened_0": "on", "opened_1": "on", "meld_aces_1": "1"}
+    answers |= {"face_down_quads_0": "q", "last_drawer": "2"}
+    assert save_hand(client, game, ["5S 5H", "3D", "KS"], **answers).status_code == 302
+    # The caller answers nothing and a draw has no last drawer: both are null.
+    assert game.rounds.get().details == {
+        "end": "draw",
+        "caller": 1,
+        "last_drawer": None,
+        "responses": ["challenge", None, "fold"],
+        "players": [
+            {"opened": True, "meld_aces": 0, "face_down_quads": ["Q"]},
+            {"opened": True, "meld_aces": 1, "face_down_quads": []},
+            {"opened": False, "meld_aces": 0, "face_down_quads": []},
+        ],
+    }
+    history = history_on(game_page(client, game))
+    assert (
+        "Hand saved (hand 1) Ann 5♠ 5♥ · Ben 3♦ · Cleo K♠ · How the hand ended Draw called · "
+        "Who called it Ben · Ann Opened, Challenge, Face-down fours (ranks): Q · "
+        "Ben Opened, Aces in own exposed melds: 1 · Cleo Fold"
+    ) in history
+    # The edit screen shows the answers as they were saved.
+    form = text(client.get(entry_url(game, 1)))
+    assert re.search(r'name="response_0" value="challenge"[^>]*checked', form)
+    assert re.search(r'name="caller" value="1"[^>]*checked', form)
+    assert 'name="face_down_quads_0" value="Q"' in form
