@@ -131,6 +131,16 @@
     }
   });
 
+  // An answer about the hand (a radio button or a box) is sent at once, like a tap: a
+  // preview refresh already under way would otherwise swap in the form as it was before.
+  document.addEventListener("change", function (event) {
+    const input = event.target;
+    const form = input.form;
+    if (!form || !form.classList.contains("round-entry") || !window.htmx) return;
+    if (input.name.startsWith("cards_")) return;
+    htmx.trigger(form, "submit");
+  });
+
   // After a swap, bring a refused save's message into view: Save sits at the bottom of a
   // long page, and the problems are shown next to the players above it.
   document.addEventListener("htmx:afterSwap", function (event) {

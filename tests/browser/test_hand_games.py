@@ -1,0 +1,174 @@
+"""The rummy family on a phone, by tapping: Three Thirteen and Carousel, a few hands each.
+
+Names are typed; every card goes in through the picker and every answer (who went out,
+who knocked) is a tap on a radio button, with htmx active as on a real phone. Three
+Thirteen shows the solver at work (wild cards, melds laid out live) and an edit; Carousel
+shows the jokers, a knock, an undo and the table ending the game. Every score is worked out
+by hand from `shared/rules/rummy-family.md`.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.test_game import check_page_is_clean, symbol, watch_console
+
+pytestmark = pytest.mark.browser
+
+
+class Table:
+    """The scorekeeper's phone on a rummy-family game."""
+
+    def __init__(self, page: Page, screenshot) -> None:
+        self.page = page
+        self.screenshot = screenshot
+        self.errors = watch_console(page)
+        self.steps = 0
+
+    def snap(self, name: str) -> None:
+        self.steps += 1
+        self.screenshot(self.page, f"{self.steps:02d}-{name}")
+        # Playwright leaves `style=""` on inputs after a screenshot; htmx would copy it.
+        self.page.evaluate(
+            "document.querySelectorAll('input[style=\"\"]')"
+            ".forEach((element) => element.removeAttribute('style'))"
+        )
+        check_page_is_clean(self.page, self.errors)
+
+    def start(self, url: str, kind: str, title: str, names: list[str]) -> None:
+        self.page.goto(f"{url}/")
+        self.page.get_by_role("link", name=title, exact=True).tap()
+        expect(self.page.get_by_role("heading", level=1)).to_have_text(f"New game of {title}")
+        for seat, name in enumerate(names, start=1):
+            self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+        self.page.get_by_role("button", name="Start the game").tap()
+        expect(self.page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
+
+    def player(self, seat: int) -> Locator:
+        return self.page.locator(f"#round-entry #player-{seat}")
+
+    def hand(self, seat: int) -> Locator:
+        return self.player(seat).locator(".hand button.in-hand")
+
+    def answer(self, question: str, name: str) -> None:
+        """Tap an answer; the phone sends it at once, and the next tap waits for the page
+        to come back, as a person looks before tapping on (a newer request would abort
+        this one, which htmx logs as an error)."""
+        group = self.page.get_by_role("group", name=question)
+        group.get_by_label(name, exact=True).tap()
+        self.page.wait_for_load_state("networkidle")
+        expect(group.get_by_label(name, exact=True)).to_be_checked()
+
+    def enter(self, seat: int, cards: str) -> None:
+        if "active" not in (self.player(seat).get_attribute("class") or ""):
+            self.player(seat).locator("button[name='select']").tap()
+            expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
+        for card in cards.split():
+            count = self.hand(seat).count()
+            self.player(seat).locator(f".picker button[name='add'][value='{card}']").tap()
+            expect(self.hand(seat)).to_have_count(count + 1)
+            shown = "JK" if card == "JK" else symbol(card)
+            expect(self.hand(seat).last).to_have_text(shown)
+
+    def drop(self, seat: int, card: str) -> None:
+        count = self.hand(seat).count()
+        self.hand(seat).filter(has_text=re.compile(f"^{symbol(card)}$")).first.tap()
+        expect(self.hand(seat)).to_have_count(count - 1)
+
+    def save(self, number: int, *, edit: bool = False) -> None:
+        label = f"Save changes to hand {number}" if edit else f"Save hand {number}"
+        self.page.get_by_role("button", name=label).tap()
+        self.page.wait_for_url(re.compile(r"/games/\d+/$"))
+
+    def expect_board(self, rows: list[list[int]], totals: list[int]) -> None:
+        board = self.page.locator("#scoreboard")
+        expect(board.locator("tbody tr")).to_have_count(len(rows))
+        for row, scores in zip(board.locator("tbody tr").all(), rows, strict=True):
+            expect(row.locator("td")).to_have_text([str(score) for score in scores])
+        expect(board.locator("tfoot td.total")).to_have_text([str(total) for total in totals])
+
+
+def test_three_thirteen_by_tapping_with_wild_cards_and_an_edit(live_server, page: Page, screenshot):
+    table = Table(page, screenshot)
+    table.start(live_server.url, "three-thirteen", "Three Thirteen", ["Ann", "Ben"])
+    expect(page.get_by_text("3 cards each; 3s are wild.")).to_be_visible()
+
+    # Hand 1: Ann went out. Ben's 7♠ 8♠ and the wild 3♦ make a run: no deadwood, which
+    # the screen lays out as the cards come in.
+    table.answer("Who went out", "Ann")
+    table.enter(1, "7S 8S 3D")
+    expect(table.player(1).locator(".explanation")).to_have_text("melded: 3♦ 7♠ 8♠ — no deadwood")
+    # The answer survived the picker's refreshes.
+    expect(page.get_by_role("group", name="Who went out").get_by_label("Ann")).to_be_checked()
+    table.snap("hand-1-entered")
+    table.save(1)
+    table.expect_board([[0, 0]], [0, 0])
+    expect(page.locator(".dealer")).to_have_text("Next to deal: Ben")
+
+    # Hand 2 (four cards, fours wild): Ann went out again; Ben holds K♠ Q♦ 2♣ 5♥, nothing
+    # melds: 10 + 10 + 2 + 5 = 27.
+    page.get_by_role("link", name="Enter hand 2").tap()
+    expect(page.get_by_text("4 cards each; 4s are wild.")).to_be_visible()
+    table.answer("Who went out", "Ann")
+    table.enter(1, "KS QD 2C 5H")
+    expect(table.player(1).locator(".explanation")).to_have_text("deadwood: K♠ Q♦ 2♣ 5♥ = 27")
+    table.save(2)
+    table.expect_board([[0, 0], [0, 27]], [0, 27])
+    table.snap("after-hand-2")
+
+    # Ben's 5♥ was really K♥, and his Q♦ the wild 4♥: K♠ K♥ 4♥ is a set, 2♣ is left: 2.
+    page.locator("#round-2").get_by_role("link", name="Edit").tap()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Edit hand 2")
+    table.drop(1, "5H")
+    table.drop(1, "QD")
+    table.enter(1, "KH 4H")
+    expect(table.player(1).locator(".explanation")).to_have_text(
+        "melded: 4♥ K♠ K♥ — deadwood: 2♣ = 2"
+    )
+    table.snap("hand-2-edited")
+    table.save(2, edit=True)
+    table.expect_board([[0, 0], [0, 2]], [0, 2])
+    # Three Thirteen: the lowest total leads.
+    expect(page.locator("#scoreboard thead th.leader")).to_have_text(["★ Ann"])
+    expect(page.locator(".history li").first).to_contain_text("Hand edited (hand 2)")
+    table.snap("game-page")
+
+
+def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: Page, screenshot):
+    table = Table(page, screenshot)
+    table.start(live_server.url, "carousel", "Carousel", ["Ann", "Ben", "Cleo"])
+
+    # Hand 1: Ann knocks with 2♥ = 2; Ben holds K♠ and a joker, 10 + 25 = 35; Cleo 4♦ = 4.
+    # Both hold more than Ann: she wins (35 − 2) + (4 − 2) = 35.
+    table.answer("Who knocked", "Ann")
+    table.enter(0, "2H")
+    table.enter(1, "KS JK")
+    # Three players play with two jokers: one is left to tap.
+    expect(table.player(1).locator(".picker button[value='JK']")).to_be_enabled()
+    table.enter(2, "4D")
+    table.snap("hand-1-entered")
+    table.save(1)
+    table.expect_board([[35, 0, 0]], [35, 0, 0])
+
+    # Hand 2: Cleo knocks with A♣ = 1, Ann holds A♦ = 1 and undercuts: (1 − 1) + (8 − 1)
+    # + 10 for the undercut = 17; Ben holds 8♠ = 8.
+    page.get_by_role("link", name="Enter hand 2").tap()
+    table.answer("Who knocked", "Cleo")
+    table.enter(0, "AD")
+    table.enter(1, "8S")
+    table.enter(2, "AC")
+    table.save(2)
+    table.expect_board([[35, 0, 0], [17, 0, 0]], [52, 0, 0])
+
+    # Undo takes hand 2 off again, after asking.
+    page.get_by_text("Undo hand 2…").tap()
+    page.get_by_role("button", name="Yes, undo hand 2").tap()
+    table.expect_board([[35, 0, 0]], [35, 0, 0])
+
+    # The table stops here: Ann leads and wins.
+    page.get_by_text("End the game here…").tap()
+    page.get_by_role("button", name="Yes, end the game").tap()
+    expect(page.locator(".winner h2")).to_have_text("Ann wins")
+    expect(page.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
+    table.snap("game-over")
