@@ -383,6 +383,23 @@ class StealForm(forms.Form):
         return cleaned
 
 
+class GameFilterForm(forms.Form):
+    """The list of games, narrowed to one player's or one kind's."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, empty_label="Every player"
+    )
+    kind = forms.ChoiceField(
+        choices=[("", "Every game"), *Game.KIND_CHOICES], required=False, label="Game"
+    )
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = players.distinct().order_by("key")
+
+
 class VersionForm(forms.Form):
     """A change to the whole game (undo, reopen): only the version the device saw."""
 

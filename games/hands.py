@@ -471,6 +471,11 @@ class HandStandings:
     next_dealer: str
     notes: tuple[str, ...]
 
+    @property
+    def seat_totals(self) -> tuple[int, ...]:
+        """The totals in seat order, as Indian Chief's standings name them."""
+        return self.totals
+
 
 def name_seats(message: str, names: Sequence[str]) -> str:
     """The rules' "Seat 1's hand…" as "Ben's hand…": people at a table use names."""

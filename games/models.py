@@ -6,10 +6,13 @@ derived through the rules engine on demand, so a rules fix re-scores every past 
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings as project
+from django.core.cache import cache
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -18,7 +21,16 @@ from games.hands import HAND_GAMES, HandGame, HandStandings
 from games.hands import score as score_hands
 from games.rules import GAMES, indian_chief, rules_for
 from games.rules.cards import show_text
-from games.rules.errors import StealError
+from games.rules.errors import RuleError, StealError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A game's result so far: totals in seat order, who leads, and who won (once over)."""
+
+    totals: tuple[int, ...]
+    leaders: tuple[str, ...]
+    winners: tuple[str, ...]
 
 
 class StaleGame(Exception):
@@ -56,6 +68,17 @@ class Player(models.Model):
 
 
 class GameQuerySet(models.QuerySet["Game"]):
+    def kept_by(self, user: Any, browser: str) -> "GameQuerySet":
+        """The games these hands may see and change (Game.is_kept_by): an account's own
+        and those it helps keep, or the games an anonymous browser started; and the
+        games from before accounts, which are open to everyone."""
+        kept = models.Q(owner=None, browser="")
+        if user.is_authenticated:
+            kept |= models.Q(owner=user) | models.Q(scorekeepers=user)
+        elif browser:
+            kept |= models.Q(owner=None, browser=browser)
+        return self.filter(pk__in=Game.objects.filter(kept).values("pk"))
+
     def in_progress(self) -> "GameQuerySet":
         return self.filter(finished_at__isnull=True)
 
@@ -87,6 +110,22 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The game's settings in the API's form (a target score, jokers, a wild rank…).
     settings = models.JSONField(default=dict, blank=True)
+    # Who may change the game: its owner and the co-scorekeepers the owner adds; before
+    # anyone logs in, the browser that started it (a random key kept in its session).
+    # A game with neither (from before accounts) is open to everyone.
+    owner = models.ForeignKey(
+        project.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games_owned",
+    )
+    browser = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
+    scorekeepers = models.ManyToManyField(
+        project.AUTH_USER_MODEL, blank=True, related_name="games_kept"
+    )
+    # The read-only share link's secret (None: no link, or revoked).
+    share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -106,6 +145,14 @@ class Game(models.Model):
     def rules(self) -> ModuleType:
         return rules_for(self.kind)
 
+    def is_kept_by(self, user: Any, browser: str) -> bool:
+        """Whether these hands may change the game (and see its page)."""
+        if self.owner_id is None:
+            return not self.browser or self.browser == browser
+        return user.is_authenticated and (
+            self.owner_id == user.pk or self.scorekeepers.filter(pk=user.pk).exists()
+        )
+
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
@@ -122,6 +169,23 @@ class Game(models.Model):
 
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats.select_related("player")]
+
+    def outcome(self) -> "Outcome | None":
+        """Totals in seat order, leaders and winners, for lists of games: cached on the
+        game's version, so a list scores each game once per change. None when the stored
+        cards no longer pass the rules."""
+        key = f"outcome:{self.pk}:{self.version}"
+        outcome: Outcome | None = cache.get(key)
+        if outcome is None:
+            try:
+                standings = self.standings()
+            except RuleError:
+                return None
+            outcome = Outcome(
+                standings.seat_totals, standings.leaders, tuple(standings.winners or ())
+            )
+            cache.set(key, outcome, None)
+        return outcome
 
     def standings(self) -> indian_chief.GameScore | HandStandings:
         """Score every round (or hand) played so far through the rules engine."""
@@ -156,9 +220,21 @@ class Game(models.Model):
         note: str = "",
         kind: str = "indian-chief",
         settings: dict[str, Any] | None = None,
+        owner: Any = None,
+        browser: str = "",
     ) -> "Game":
-        """A new game with these players in seat order; new names join the roster."""
-        game = cls.objects.create(kind=kind, decks=decks, note=note, settings=settings or {})
+        """A new game with these players in seat order; new names join the roster.
+
+        It belongs to `owner` when one is logged in, else to the `browser` starting it.
+        """
+        game = cls.objects.create(
+            kind=kind,
+            decks=decks,
+            note=note,
+            settings=settings or {},
+            owner=owner,
+            browser="" if owner else browser,
+        )
         for position, name in enumerate(names):
             player = Player.objects.filter(key=name.casefold()).first()
             if player is None:

@@ -7,6 +7,7 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("calculator/", views.calculator, name="calculator"),
     path("sheets/indian-chief/blank.pdf", views.blank_sheet, name="blank-sheet"),
+    path("games/", views.game_list, name="game-list"),
     path("games/new/", views.game_new, name="game-new"),
     path("games/<int:pk>/sheet.pdf", views.game_sheet, name="game-sheet"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),

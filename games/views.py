@@ -4,6 +4,7 @@ A view serves its page, or with `HX-Request` the page's fragment (a template par
 Actions live on the models; the views only glue forms, models and templates together.
 """
 
+import functools
 import hashlib
 from collections import Counter
 from collections.abc import Callable
@@ -13,7 +14,8 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -22,9 +24,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import sheets
+from games.accounts import browser_key
 from games.forms import (
     MAX_SEATS,
     CardsForm,
+    GameFilterForm,
     HandForm,
     MeldCalculatorForm,
     NewGameForm,
@@ -52,19 +56,66 @@ def _go(request: HttpRequest, url: str) -> HttpResponseBase:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
+type GameView = Callable[..., HttpResponseBase]
+
+
+def for_scorekeepers(view: GameView) -> GameView:
+    """Only the game's scorekeepers reach `view`, which is given the game for its pk.
+
+    Anyone else gets a page saying whose game it is and how to follow it: the owner's
+    share link shows the scoreboard to everyone else.
+    """
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        game = get_object_or_404(Game, pk=pk)
+        if not game.is_kept_by(request.user, browser_key(request)):
+            return render(request, "games/not_yours.html", {"game": game}, status=403)
+        return view(request, game, *args, **kwargs)
+
+    return checked
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    mine = Game.objects.kept_by(request.user, browser_key(request))
     return render(
         request,
         "games/home.html",
         {
-            "in_progress": Game.objects.in_progress().prefetch_related("seats__player")[:10],
-            "finished": Game.objects.finished()
+            "in_progress": mine.in_progress().prefetch_related("seats__player")[:10],
+            "finished": mine.finished()
             .order_by("-finished_at")
             .prefetch_related("seats__player")[:10],
             "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
             "hand_games": HAND_GAMES,
         },
+    )
+
+
+GAMES_PER_PAGE = 20
+
+
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The visitor's games, newest first, by page; `?player=` and `?kind=` filter them."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    form = GameFilterForm(request.GET, players=Player.objects.filter(seats__game__in=games))
+    if form.is_valid():
+        if form.cleaned_data["player"]:
+            games = games.filter(seats__player=form.cleaned_data["player"])
+        if form.cleaned_data["kind"]:
+            games = games.filter(kind=form.cleaned_data["kind"])
+    page = Paginator(
+        games.order_by("-created_at", "-pk").prefetch_related("seats__player"), GAMES_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    rows = [{"game": game, "outcome": game.outcome()} for game in page]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        _fragment(request, "games/game_list.html", "games"),
+        {"form": form, "page": page, "rows": rows, "query": query.urlencode()},
     )
 
 
@@ -91,6 +142,8 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
             form.cleaned_data["note"],
             kind=form.kind,
             settings=form.cleaned_data["settings"],
+            owner=request.user if request.user.is_authenticated else None,
+            browser=browser_key(request, create=True),
         )
         return _go(request, reverse("round-new", args=[game.pk]))
     return render(
@@ -108,9 +161,11 @@ def _seat_moved_up(data: QueryDict, seat: int, kind: str) -> dict[str, str]:
 
 
 def _rematch(request: HttpRequest) -> Game | None:
-    """`?rematch=<game>`: the game whose players sit down again."""
+    """`?rematch=<game>`: the game whose players sit down again (one of this visitor's)."""
     number = _index(request.GET.get("rematch", ""), 2**63)
-    return Game.objects.filter(pk=number).first() if number is not None else None
+    if number is None:
+        return None
+    return Game.objects.kept_by(request.user, browser_key(request)).filter(pk=number).first()
 
 
 def _rematch_values(game: Game | None) -> dict[str, Any]:
@@ -124,8 +179,8 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
 
 
 @require_GET
-def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk)
+@for_scorekeepers
+def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     template = "games/game_detail.html" if game.hand_game is None else "games/hand_game.html"
     return render(request, _fragment(request, template, "scoreboard"), _game_context(game))
 
@@ -193,8 +248,8 @@ def _has_steals_pending(played: Round, score: object) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
-def round_new(request: HttpRequest, pk: int) -> HttpResponseBase:
-    game = get_object_or_404(Game, pk=pk)
+@for_scorekeepers
+def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     landed = _landed_round(game, request)
     if landed is not None:
         # A double tap or a resent save: the round is already recorded once.
@@ -221,8 +276,8 @@ def _landed_round(game: Game, request: HttpRequest) -> Round | None:
 
 
 @require_http_methods(["GET", "POST"])
-def round_edit(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
-    game = get_object_or_404(Game, pk=pk)
+@for_scorekeepers
+def round_edit(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     played = get_object_or_404(Round, game=game, number=number)
     if game.is_finished:
         messages.info(request, "This game is finished. Reopen it to change it.")
@@ -446,9 +501,11 @@ def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str
 
 
 @require_http_methods(["GET", "POST"])
-def steals(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+@for_scorekeepers
+def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
-    game = get_object_or_404(Game, pk=pk, kind=indian_chief.SLUG)
+    if game.hand_game is not None:
+        raise Http404("Only Indian Chief has Thieves.")
     played = get_object_or_404(Round, game=game, number=number)
     standings, problem = _standings(game)
     if standings is None:
@@ -540,8 +597,8 @@ def _steals_context(game: Game, played: Round, standings: GameScore, error: str)
 
 
 @require_POST
-def round_undo(request: HttpRequest, pk: int) -> HttpResponseBase:
-    game = get_object_or_404(Game, pk=pk)
+@for_scorekeepers
+def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -557,9 +614,11 @@ def round_undo(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 @require_POST
-def game_finish(request: HttpRequest, pk: int) -> HttpResponseBase:
+@for_scorekeepers
+def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The table stops playing: whoever leads wins (rummy-family games)."""
-    game = get_object_or_404(Game, pk=pk, kind__in=HAND_GAMES)
+    if game.hand_game is None:
+        raise Http404("Indian Chief ends after its seventh round.")
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -575,8 +634,8 @@ def game_finish(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 @require_POST
-def game_reopen(request: HttpRequest, pk: int) -> HttpResponseBase:
-    game = get_object_or_404(Game, pk=pk)
+@for_scorekeepers
+def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -604,9 +663,9 @@ def blank_sheet(request: HttpRequest) -> HttpResponseBase:
 
 
 @require_GET
-def game_sheet(request: HttpRequest, pk: int) -> HttpResponseBase:
+@for_scorekeepers
+def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The filled sheet of a saved game, in progress or finished."""
-    game = get_object_or_404(Game, pk=pk)
     paper = request.GET.get("paper", "a4").lower()
     if paper not in sheets.PAPERS:
         error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")

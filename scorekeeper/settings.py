@@ -98,6 +98,24 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Argon2 for new passwords; the others still read hashes made before.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "game-list"
+# Password-reset mail goes to the console unless a real backend is configured.
+MAILERS = {
+    "default": {
+        "BACKEND": os.environ.get(
+            "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+        )
+    }
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -127,3 +145,14 @@ SECURE_CSP = {
     "base-uri": [CSP.NONE],
     "object-src": [CSP.NONE],
 }
+
+# In production: HTTPS only, cookies that never travel in the clear, and HSTS. Behind a
+# proxy that ends TLS, it must set X-Forwarded-Proto.
+if not DEBUG:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 31_536_000
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True

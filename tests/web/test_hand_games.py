@@ -17,18 +17,16 @@ from tests.web.test_game_views import HEADERS, HTMX, history_on, is_whole_page, 
 pytestmark = pytest.mark.django_db
 
 
-def start(kind: str, names=("Ann", "Ben", "Cleo"), **settings) -> Game:
+def start(client, kind: str, names=("Ann", "Ben", "Cleo"), **settings) -> Game:
     """A game started through the new-game form, as the scorekeeper would."""
     data = {"kind": kind} | {f"player_{seat}": name for seat, name in enumerate(names)}
-    response = post_new_game(data | {key: str(value) for key, value in settings.items()})
+    response = post_new_game(client, data | {key: str(value) for key, value in settings.items()})
     assert response.status_code == 302, errors_on(text(response))
     return Game.objects.latest("pk")
 
 
-def post_new_game(data, headers=None):
-    from django.test import Client
-
-    return Client().post(reverse("game-new"), data | {"start": "1"}, headers=headers or {})
+def post_new_game(client, data):
+    return client.post(reverse("game-new"), data | {"start": "1"})
 
 
 def errors_on(html: str) -> list[str]:
@@ -107,8 +105,8 @@ def game_page(client, game: Game) -> str:
         ("indian-rummy", ["Ann", "Ben", "Cleo", "Dan", "Eve"], 3),
     ],
 )
-def test_a_new_game_seats_the_players_with_the_decks_its_rules_give(kind, names, decks):
-    game = start(kind, names)
+def test_a_new_game_seats_the_players_with_the_decks_its_rules_give(client, kind, names, decks):
+    game = start(client, kind, names)
     assert (game.kind, game.player_names(), game.decks) == (kind, names, decks)
     assert game.changes.get().action == Change.Action.STARTED
 
@@ -121,9 +119,9 @@ def test_a_new_game_seats_the_players_with_the_decks_its_rules_give(kind, names,
         ("rummy", ["Ann"], "Rummy is for 2 to 6 players, not 1."),
     ],
 )
-def test_a_new_game_refuses_the_wrong_number_of_players(kind, names, message):
+def test_a_new_game_refuses_the_wrong_number_of_players(client, kind, names, message):
     data = {"kind": kind} | {f"player_{seat}": name for seat, name in enumerate(names)}
-    response = post_new_game(data)
+    response = post_new_game(client, data)
     assert response.status_code == 200
     assert message in errors_on(text(response))
     # What was typed is still there.
@@ -137,26 +135,27 @@ def test_the_new_game_form_has_as_many_seats_as_the_game_allows(client):
     assert re.findall(r'name="player_(\d)"', html) == ["0", "1", "2", "3", "4"]
     # A crafted post with a sixth player is refused, not cut short.
     data = {"kind": "carousel"} | {f"player_{seat}": f"P{seat}" for seat in range(6)}
-    assert "Carousel is for 2 to 5 players, not 6." in errors_on(text(post_new_game(data)))
+    assert "Carousel is for 2 to 5 players, not 6." in errors_on(text(post_new_game(client, data)))
 
 
-def test_rummy_plays_to_a_target_or_a_number_of_hands_not_both():
-    game = start("rummy", ["Ann", "Ben"], target_score=100)
+def test_rummy_plays_to_a_target_or_a_number_of_hands_not_both(client):
+    game = start(client, "rummy", ["Ann", "Ben"], target_score=100)
     assert game.settings == {"target_score": 100}
     response = post_new_game(
+        client,
         {
             "kind": "rummy",
             "player_0": "Ann",
             "player_1": "Ben",
             "target_score": "100",
             "max_hands": "5",
-        }
+        },
     )
     assert errors_on(text(response)) == ["Play to a score or to a number of hands, not both."]
 
 
-def test_indian_rummy_takes_its_decks_jokers_and_wild_rank():
-    game = start("indian-rummy", ["Ann", "Ben"], decks=3, wild_rank="K", max_deals=12)
+def test_indian_rummy_takes_its_decks_jokers_and_wild_rank(client):
+    game = start(client, "indian-rummy", ["Ann", "Ben"], decks=3, wild_rank="K", max_deals=12)
     # An unticked box is no jokers (a browser sends nothing for it).
     assert game.settings == {"decks": 3, "jokers": False, "wild_rank": "K", "max_deals": 12}
     assert game.decks == 3
@@ -167,7 +166,7 @@ def test_an_unknown_kind_falls_back_to_indian_chief(client):
 
 
 def test_a_rematch_keeps_the_kind_the_players_and_the_settings(client):
-    game = start("rummy", ["Ann", "Ben"], target_score=250)
+    game = start(client, "rummy", ["Ann", "Ben"], target_score=250)
     html = text(client.get(reverse("game-new") + f"?rematch={game.pk}"))
     assert "New game of Rummy" in html
     assert 'name="player_1" value="Ben"' in html
@@ -258,7 +257,7 @@ INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
 def test_a_hand_is_scored_from_the_cards(
     client, kind, names, cards, answers, scores, said, headers
 ):
-    game = start(kind, names)
+    game = start(client, kind, names)
     response = save_hand(client, game, cards, headers=headers, **answers)
     if headers:
         assert response.status_code == 200 and response["HX-Redirect"] == game.get_absolute_url()
@@ -274,7 +273,7 @@ def test_a_hand_is_scored_from_the_cards(
 def test_the_entry_screen_lays_out_each_players_cards_as_they_come_in(client):
     # Three Thirteen, hand 2: four cards, fours wild. Ben's 7♠ 8♠ 4♦ is a run with the
     # wild four; K♣ is left over.
-    game = start("three-thirteen", ["Ann", "Ben"])
+    game = start(client, "three-thirteen", ["Ann", "Ben"])
     assert save_hand(client, game, ["", "KS QD 2C"], went_out=0).status_code == 302
     url = entry_url(game)
     data = hand_form(client, game) | {"cards_1": "7S 8S 4D KC", "refresh": "1"}
@@ -284,7 +283,7 @@ def test_the_entry_screen_lays_out_each_players_cards_as_they_come_in(client):
 
 
 def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
-    game = start("carousel", ["Ann", "Ben"])
+    game = start(client, "carousel", ["Ann", "Ben"])
     data = hand_form(client, game) | {"knocker": "1", "cards_0": "5H", "add": "JK"}
     html = text(client.post(entry_url(game), data))
     # The joker joined Ann's cards (the active seat) and Ben is still the knocker.
@@ -362,7 +361,7 @@ def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
 def test_a_hand_that_breaks_the_rules_is_refused_next_to_the_cause(
     client, kind, names, cards, answers, field, message
 ):
-    game = start(kind, names)
+    game = start(client, kind, names)
     response = save_hand(client, game, cards, **answers)
     assert response.status_code == 200
     html = unescape(text(response))
@@ -384,19 +383,19 @@ def test_a_hand_that_breaks_the_rules_is_refused_next_to_the_cause(
 
 
 def test_the_deal_passes_to_the_left_and_a_tong_its_winner_deals_next(client):
-    rummy = start("rummy", ["Ann", "Ben", "Cleo"])
+    rummy = start(client, "rummy", ["Ann", "Ben", "Cleo"])
     assert "Next to deal: <strong>Ann</strong>" in game_page(client, rummy)
     save_hand(client, rummy, ["", "KS", "2C"], winner=0)
     assert "Next to deal: <strong>Ben</strong>" in game_page(client, rummy)
 
-    tong_its = start("tong-its", ["Dan", "Eve", "Finn"])
+    tong_its = start(client, "tong-its", ["Dan", "Eve", "Finn"])
     # Finn calls tongit: he deals the next hand.
     save_hand(client, tong_its, ["KS", "2C", ""], end="tongit", caller=2, opened_2="on")
     assert "Next to deal: <strong>Finn</strong>" in game_page(client, tong_its)
 
 
 def test_tong_its_shows_the_pot_and_pays_it_to_a_second_win_running(client):
-    game = start("tong-its", ["Ann", "Ben", "Cleo"])
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
     answers = {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on", "opened_2": "on"}
     save_hand(client, game, ["", "KS", "2C"], **answers)
     # Hand 1: each antes 2 (pot 6), Ben and Cleo pay Ann 3: Ann 4, Ben −5, Cleo −5.
@@ -410,7 +409,7 @@ def test_tong_its_shows_the_pot_and_pays_it_to_a_second_win_running(client):
 
 
 def test_an_edited_hand_changes_the_totals_and_the_history_keeps_both(client):
-    game = start("carousel", ["Ann", "Ben"])
+    game = start(client, "carousel", ["Ann", "Ben"])
     save_hand(client, game, ["2H", "KS"], knocker=0)
     # Ann knocked with 2, Ben holds 10: Ann scores 10 − 2 = 8.
     assert totals_of(game_page(client, game)) == [8, 0]
@@ -428,7 +427,7 @@ def test_an_edited_hand_changes_the_totals_and_the_history_keeps_both(client):
 
 
 def test_undo_takes_the_last_hand_off(client):
-    game = start("rummy", ["Ann", "Ben"])
+    game = start(client, "rummy", ["Ann", "Ben"])
     save_hand(client, game, ["", "KS"], winner=0)
     save_hand(client, game, ["4D", ""], winner=1)
     game.refresh_from_db()
@@ -439,7 +438,7 @@ def test_undo_takes_the_last_hand_off(client):
 
 
 def test_a_resent_save_records_the_hand_once(client):
-    game = start("rummy", ["Ann", "Ben"])
+    game = start(client, "rummy", ["Ann", "Ben"])
     data = hand_form(client, game) | {"save": "1", "cards_1": "KS", "winner": "0"}
     client.post(entry_url(game), data)
     again = client.post(entry_url(game), data)
@@ -448,7 +447,7 @@ def test_a_resent_save_records_the_hand_once(client):
 
 
 def test_three_thirteen_ends_after_eleven_hands_and_the_lowest_total_wins(client):
-    game = start("three-thirteen", ["Ann", "Ben"])
+    game = start(client, "three-thirteen", ["Ann", "Ben"])
     for number in range(1, 12):
         response = save_hand(client, game, ["", unmeldable(number)], went_out=0)
         assert response.status_code == 302, errors_on(unescape(text(response)))
@@ -476,7 +475,7 @@ def unmeldable(number: int) -> str:
 
 
 def test_a_game_without_an_end_is_ended_by_the_table_and_the_leader_wins(client):
-    game = start("rummy", ["Ann", "Ben"])
+    game = start(client, "rummy", ["Ann", "Ben"])
     save_hand(client, game, ["", "KS"], winner=0)
     html = game_page(client, game)
     assert "End the game here" in html and "Ann wins on the totals so far" in html
@@ -491,7 +490,7 @@ def test_a_game_without_an_end_is_ended_by_the_table_and_the_leader_wins(client)
 
 
 def test_rummy_ends_at_its_target(client):
-    game = start("rummy", ["Ann", "Ben"], target_score=20)
+    game = start(client, "rummy", ["Ann", "Ben"], target_score=20)
     save_hand(client, game, ["", "KS QS"], winner=0)
     game.refresh_from_db()
     assert game.is_finished
@@ -501,13 +500,13 @@ def test_rummy_ends_at_its_target(client):
 def test_only_the_rummy_family_can_be_ended_by_hand_and_steals_are_indian_chiefs(client):
     chief = Game.start(["Ann", "Ben"], 1)
     assert client.post(reverse("game-finish", args=[chief.pk]), {"version": 0}).status_code == 404
-    rummy = start("rummy", ["Ann", "Ben"])
+    rummy = start(client, "rummy", ["Ann", "Ben"])
     save_hand(client, rummy, ["", "KS"], winner=0)
     assert client.get(reverse("steals", args=[rummy.pk, 1])).status_code == 404
 
 
 def test_the_scoreboard_fragment_for_htmx(client):
-    game = start("carousel", ["Ann", "Ben"])
+    game = start(client, "carousel", ["Ann", "Ben"])
     save_hand(client, game, ["2H", "KS"], knocker=0)
     html = text(client.get(game.get_absolute_url(), headers=HTMX))
     assert not is_whole_page(html)
@@ -516,7 +515,7 @@ def test_the_scoreboard_fragment_for_htmx(client):
 
 
 def test_a_hand_is_stored_as_the_apis_hand_entry_and_told_in_words(client):
-    game = start("tong-its", ["Ann", "Ben", "Cleo"])
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
     answers = {"end": "draw", "caller": 1, "response_0": "challenge", "response_1": "fold"}
     answers |= {"response_2": "fold", "opened_0": "on", "opened_1": "on", "meld_aces_1": "1"}
     answers |= {"face_down_quads_0": "q", "last_drawer": "2"}
