@@ -126,6 +126,9 @@ class Game(models.Model):
     )
     # The read-only share link's secret (None: no link, or revoked).
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # Entered afterwards from a paper sheet's scores, without the cards: each round holds
+    # its typed scores (`Round.details["scores"]`), and card-level statistics skip it.
+    paper = models.BooleanField(default=False)
 
     objects = GameQuerySet.as_manager()
 
