@@ -4,6 +4,7 @@ Rule errors become validation errors on the field of the player at fault, so the
 show each one next to that player while keeping everything that was entered.
 """
 
+import copy
 import functools
 import uuid
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from django import forms
 from django.template.defaultfilters import pluralize
 
-from games.hands import HAND_GAMES, HandGame, preview, wild_ranks
+from games.hands import HAND_GAMES, HandGame, preview
 from games.hands import score as score_hands
 from games.models import Game, Hand, Player, Round
 from games.rules import GAMES, indian_chief
@@ -28,12 +29,6 @@ ENDS = ("target_score", "max_hands", "max_deals")
 SETTING_FIELDS: dict[str, forms.Field] = {
     "jokers": forms.BooleanField(
         required=False, initial=True, label="Printed jokers", help_text="Two per deck."
-    ),
-    "wild_rank": forms.ChoiceField(
-        choices=wild_ranks(),
-        required=False,
-        label="Wild rank",
-        help_text="House rule: one rank in every suit is a joker too.",
     ),
     "target_score": forms.IntegerField(
         min_value=1,
@@ -94,7 +89,7 @@ class NewGameForm(forms.Form):
             )
         for name in settings:
             if name != "decks":
-                self.fields[name] = SETTING_FIELDS[name]
+                self.fields[name] = copy.deepcopy(SETTING_FIELDS[name])
         # Seats first, in order, then the game's settings.
         self.order_fields([f"player_{seat}" for seat in range(self.seats)])
 
@@ -150,7 +145,8 @@ class NewGameForm(forms.Form):
                 }
                 ends = [name for name in ENDS if name in settings]
                 if len(ends) > 1:
-                    self.add_error(ends[1], "Play to a score or to a number of hands, not both.")
+                    length = self.fields[ends[1]].label.removeprefix("Or a ")
+                    self.add_error(ends[1], f"Play to a score or to a {length}, not both.")
                     return cleaned
                 self.hand_game.check_settings(settings)
                 cleaned["settings"] = settings
@@ -201,11 +197,6 @@ class CardsForm(forms.Form):
         if game.hand_game is not None:
             initial |= game.hand_game.initial(details or {}, len(game.player_names()))
         return initial
-
-    @property
-    def jokers(self) -> int:
-        """How many printed jokers are in play (Indian Chief has none)."""
-        return 0
 
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]
@@ -308,29 +299,45 @@ class HandForm(CardsForm):
         super().__init__(game, number, *args, **kwargs)
         assert game.hand_game is not None
         self.hand_game: HandGame = game.hand_game
-        for question in self.hand_game.questions:
-            self.fields[question.key] = question.field(self.names)
-        for seat in range(len(self.names)):
-            for question in self.hand_game.seat_questions:
-                self.fields[f"{question.key}_{seat}"] = question.field(self.names)
+        for name, question, _ in self.hand_game.fields(len(self.names)):
+            self.fields[name] = question.field(self.names)
+
+    def current_answers(self) -> dict[str, Any]:
+        """The answers as the form holds them now, bound or not (unreadable ones blank)."""
+        given = {}
+        for name, question, _ in self.hand_game.fields(len(self.names)):
+            try:
+                given[name] = question.stored(self.fields[name].clean(self[name].value()))
+            except forms.ValidationError:
+                given[name] = question.stored(None)
+        return given
 
     def question_fields(self) -> list[forms.BoundField]:
-        return [self[question.key] for question in self.hand_game.questions]
+        """The hand's questions, as far as the answers so far ask them."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, seat in self.hand_game.fields(len(self.names))
+            if seat is None and self.hand_game.asked(question, answers)
+        ]
 
     def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
-        return [self[f"{question.key}_{seat}"] for question in self.hand_game.seat_questions]
-
-    @property
-    def jokers(self) -> int:
-        return self.hand_game.jokers(len(self.names), self.game.settings)
+        """What is asked of one player, as far as the answers so far ask it."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, asked_of in self.hand_game.fields(len(self.names))
+            if asked_of == seat and self.hand_game.asked(question, answers, seat)
+        ]
 
     def previews(self) -> list[str | RuleError]:
         """Each seat's cards laid out as they stand, or what is wrong with them."""
-        context = {"players": len(self.names), **self.game.settings}
+        context = {"players": len(self.names), **self.game.settings, **self.current_answers()}
         shown: list[str | RuleError] = []
+        jokers = self.game.jokers > 0
         for seat, text in enumerate(self.card_texts()):
             try:
-                cards = parse_cards(text.split(), jokers=self.jokers > 0, player=seat)
+                cards = parse_cards(text.split(), jokers=jokers, player=seat)
                 shown.append(preview(self.hand_game, cards, self.number, context) if cards else "")
             except RuleError as error:
                 shown.append(error)
@@ -338,23 +345,23 @@ class HandForm(CardsForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        texts = self._parsed_cards(cleaned, jokers=self.jokers > 0)
-        for name in self.hand_game.unanswered(cleaned, len(self.names)):
+        texts = self._parsed_cards(cleaned, jokers=self.game.jokers > 0)
+        answers = self.hand_game.answers(cleaned, len(self.names))
+        for name in self.hand_game.unanswered(answers, len(self.names)):
             self.add_error(name, "Needed for this hand.")
         if self.errors:
             return cleaned
-        details = self.hand_game.details(cleaned, len(self.names))
         hands = [
             (played.details, played.card_texts())
             for played in self.game.rounds.prefetch_related("hands").filter(number__lt=self.number)
         ]
         try:
-            score_hands(self.hand_game, self.names, [*hands, (details, texts)], self.game.settings)
+            score_hands(self.hand_game, self.names, [*hands, (answers, texts)], self.game.settings)
         except RuleError as error:
             self._add_rule_error(error)
             return cleaned
         cleaned["cards"] = texts
-        cleaned["details"] = details
+        cleaned["details"] = answers
         return cleaned
 
 

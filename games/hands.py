@@ -1,19 +1,22 @@
 """The rummy family at the table: what each game asks about a hand, and its standings.
 
-A hand is stored as the scorekeeper entered it: each seat's cards on `Hand` rows, and
-everything else (who knocked, went out or called; folds and challenges; flags) as
-`Round.details`, in the JSON API's hand format (`shared/api.md` §3.3). Scoring joins the
-two into the API's hand entry and reads it with the very reader the API uses, so the table
-and the API can never score a hand differently.
+A hand is stored as the scorekeeper entered it: each seat's cards on `Hand` rows, and the
+answers to the hand's questions (who knocked, went out or called; folds and challenges;
+flags) as `Round.details`, by form field name. Each game's `entry` turns the two into the
+JSON API's hand entry (`shared/api.md` §3.3), which is scored by the very reader the API
+uses, so the table and the API can never score a hand differently.
 
-`HAND_GAMES` describes each game as data (its questions, settings, who wins and who deals),
-so that one form, one set of views and one template serve all five.
+`HAND_GAMES` describes each game (its questions, settings, who wins and who deals), so
+that one form, one set of views and one template serve all five.
 
 Decisions where the spec is silent:
 - The first hand is dealt by the first player in seat order. In Tong-Its the winner deals
   the next hand (the source says so); in the others the deal passes to the left.
-- A seat left without cards is "not entered" (null in the API), except in Carousel, where
-  a player may really hold no card when the knock ends the hand.
+- A seat left without cards is "not entered", so a forgotten hand is an error, not an
+  empty hand; in Carousel, where a player may really hold nothing when the knock ends the
+  hand, a box says so.
+- In Tong-Its a player who has not opened must fold a draw, so nobody is asked.
+- Indian Rummy's house wild rank is turned up at each deal, so each deal asks for it.
 - A table may end any game when it stops playing ("End the game here"): the winners are
   then whoever leads by that game's rule (lowest total in Three Thirteen, highest
   elsewhere, chips in Tong-Its), without Carousel's end-of-game bonuses, which belong to a
@@ -44,22 +47,21 @@ type Json = dict[str, Any]
 
 @dataclass(frozen=True)
 class Question:
-    """Something the scorekeeper says about a hand: `key` is the API's field name.
+    """Something the scorekeeper says about a hand: `key` names its answer.
 
     `when` = (key, answers): asked only when that question of the hand was answered with
-    one of these (Tong-Its asks for the caller only after a tongit or a draw); otherwise
-    stored as null. `needed`: a hand cannot be saved without an answer. For a question
-    asked of every player, `listed` names the entry's top-level list that holds one answer
-    per seat (Tong-Its' `responses`; otherwise each seat's answer sits in its `players`
-    entry), and `skip` the hand question whose seat is not asked (the caller).
+    one of these (Tong-Its asks for the caller only after a tongit or a draw). For a
+    question asked of every player, `skip` names the hand question whose seat is not
+    asked (the caller) and `if_seat` a box the player must have ticked (opened). `needed`:
+    a hand that asks it cannot be saved without an answer.
     """
 
     key: str
     label: str
     needed: bool = False
     when: tuple[str, tuple[str, ...]] | None = None
-    listed: str = ""
     skip: str = ""
+    if_seat: str = ""
 
     def field(self, names: Sequence[str]) -> forms.Field:
         """The form field; never required by the form itself (see HandGame.unanswered)."""
@@ -169,16 +171,18 @@ class RanksQuestion(Question):
 class HandGame:
     """One rummy-family game as the table plays it.
 
-    `questions` are asked once per hand, `seat_questions` once per player (stored under
-    the entry's `players`, with the cards as each player's `hand`; otherwise the cards go
-    to `hands`). `settings` are the game settings the new-game form offers. `score_of`
-    names the result field holding each hand's scores; `arrange(cards, number, game)`
-    lays out one player's cards for the live preview (`game` holds `players` and the
-    settings); `hint(number)` says what the hand deals.
+    `questions` are asked once per hand, `seat_questions` of each player (form fields
+    `<key>_<seat>`). `entry(number, answers, cards)` makes the API's hand entry from the
+    stored answers and each seat's cards (a list, or None when not entered). `settings`
+    are the game settings the new-game form offers. `score_of` names the result field
+    holding each hand's scores; `arrange(cards, number, game)` lays out one player's cards
+    for the live preview (`game` holds `players` and the settings); `hint(number)` says
+    what the hand deals; `last_hand` is the game's fixed length, if it has one.
     """
 
     rules: ModuleType
     questions: tuple[Question, ...]
+    entry: Callable[[int, Json, list[list[str] | None]], Json]
     arrange: Callable[[Sequence[Card], int, Json], Arrangement]
     seat_questions: tuple[Question, ...] = ()
     settings: tuple[str, ...] = ()
@@ -186,11 +190,10 @@ class HandGame:
     unit: str = "points"
     lowest_wins: bool = False
     winner_deals: bool = False
-    numbered: bool = False
-    empty_hand_is_cards: bool = False
     jokers: Callable[[int, Json], int] = lambda players, settings: 0
     hint: Callable[[int], str] = lambda number: ""
-    max_cards: int = 13
+    max_cards: int = 52
+    last_hand: int | None = None
 
     @property
     def slug(self) -> str:
@@ -209,117 +212,131 @@ class HandGame:
         """Raise the rules' error for settings the game cannot be played with."""
         READERS[self.slug].score_game([], settings)
 
-    def entry(self, number: int, details: Json, cards: Sequence[str]) -> Json:
-        """A stored hand as the API's hand entry: `cards` holds each seat's card text."""
-        hands = [text.split() or ([] if self.empty_hand_is_cards else None) for text in cards]
-        entry = dict(details)
-        if self.numbered:
-            entry["hand_number"] = number
-        if self.seat_questions:
-            players = details.get("players") or [{} for _ in cards]
-            entry["players"] = [
-                {**player, "hand": hand} for player, hand in zip(players, hands, strict=True)
-            ]
-        else:
-            entry["hands"] = hands
-        return entry
-
-    def asked(self, question: Question, answers: Json, seat: int | None = None) -> bool:
-        """Whether this hand asks `question` (of `seat`), given the hand's `answers`."""
-        if question.when is not None and answers.get(question.when[0]) not in question.when[1]:
-            return False
-        return not (question.skip and seat is not None and answers.get(question.skip) == seat)
-
-    def answers(self, cleaned: Json, players: int) -> dict[str, Any]:
-        """Every question's stored answer by form field name; null where not asked."""
-        hand = {
-            question.key: question.stored(cleaned.get(question.key)) for question in self.questions
-        }
-        answers = {
-            question.key: answer if self.asked(question, hand) else None
-            for question, answer in zip(self.questions, hand.values(), strict=True)
-        }
-        for seat in range(players):
-            for question in self.seat_questions:
-                name = f"{question.key}_{seat}"
-                asked = self.asked(question, hand, seat)
-                answers[name] = question.stored(cleaned.get(name) if asked else None)
-        return answers
-
-    def unanswered(self, cleaned: Json, players: int) -> list[str]:
-        """The form fields of needed questions this hand asks and left unanswered."""
-        answers = self.answers(cleaned, players)
-        hand = {question.key: answers[question.key] for question in self.questions}
-        missing = [
-            question.key
-            for question in self.questions
-            if question.needed and self.asked(question, hand) and answers[question.key] is None
+    def fields(self, players: int) -> list[tuple[str, Question, int | None]]:
+        """Every question's form field name, with its question and seat (None: the hand's)."""
+        fields: list[tuple[str, Question, int | None]] = [
+            (question.key, question, None) for question in self.questions
         ]
-        missing += [
-            f"{question.key}_{seat}"
+        fields += [
+            (f"{question.key}_{seat}", question, seat)
             for seat in range(players)
             for question in self.seat_questions
-            if question.needed
-            and self.asked(question, hand, seat)
-            and answers[f"{question.key}_{seat}"] is None
         ]
-        return missing
+        return fields
 
-    def details(self, cleaned: Json, players: int) -> Json:
-        """What a hand form says about the hand, beside the cards, in the API's format."""
-        answers = self.answers(cleaned, players)
-        details = {question.key: answers[question.key] for question in self.questions}
-        for question in self.seat_questions:
-            if question.listed:
-                asked = self.asked(question, details)
-                per_seat = [answers[f"{question.key}_{seat}"] for seat in range(players)]
-                details[question.listed] = per_seat if asked else None
-        if any(not question.listed for question in self.seat_questions):
-            details["players"] = [
-                {
-                    question.key: answers[f"{question.key}_{seat}"]
-                    for question in self.seat_questions
-                    if not question.listed
-                }
-                for seat in range(players)
-            ]
-        return details
+    def asked(self, question: Question, answers: Json, seat: int | None = None) -> bool:
+        """Whether a hand with these `answers` asks `question` (of `seat`). An answer not
+        given yet does not rule a question out: the form shows it until it is known."""
+        if question.when is not None:
+            given = answers.get(question.when[0])
+            if given not in (None, "") and given not in question.when[1]:
+                return False
+        if seat is None:
+            return True
+        if question.skip and answers.get(question.skip) == seat:
+            return False
+        return not (question.if_seat and answers.get(f"{question.if_seat}_{seat}") is False)
 
-    def _seat_answers(self, details: Json, seat: int) -> dict[str, Any]:
-        """One seat's stored answers to the questions asked of every player."""
-        players = details.get("players") or ()
-        own = players[seat] if seat < len(players) else {}
-        answers = {}
-        for question in self.seat_questions:
-            listed = details.get(question.listed) or () if question.listed else ()
-            if question.listed:
-                answers[question.key] = listed[seat] if seat < len(listed) else None
-            else:
-                answers[question.key] = own.get(question.key)
-        return answers
+    def answers(self, cleaned: Json, players: int) -> Json:
+        """The stored answers, by field name: what the form says, null where not asked."""
+        given = {
+            name: question.stored(cleaned.get(name)) for name, question, _ in self.fields(players)
+        }
+        return {
+            name: given[name] if self.asked(question, given, seat) else question.stored(None)
+            for name, question, seat in self.fields(players)
+        }
+
+    def unanswered(self, answers: Json, players: int) -> list[str]:
+        """The fields of needed questions that these answers ask and leave unanswered."""
+        return [
+            name
+            for name, question, seat in self.fields(players)
+            if question.needed and self.asked(question, answers, seat) and answers[name] is None
+        ]
 
     def described(self, details: Json, names: Sequence[str]) -> list[list[str]]:
-        """The details in words for the history, as [label, text] pairs."""
+        """The answers in words for the history, as [label, text] pairs."""
         pairs = [
             [question.label, question.said(details.get(question.key), names)]
             for question in self.questions
         ]
         for seat, name in enumerate(names):
-            answers = self._seat_answers(details, seat)
-            said = (question.said(answers[question.key], names) for question in self.seat_questions)
+            said = (
+                question.said(details.get(f"{question.key}_{seat}"), names)
+                for question in self.seat_questions
+            )
             pairs.append([name, ", ".join(text for text in said if text)])
         return [[label, text] for label, text in pairs if text]
 
     def initial(self, details: Json, players: int) -> Json:
-        """A stored hand's details as the form's initial values."""
-        initial = {
-            question.key: question.shown(details.get(question.key)) for question in self.questions
+        """Stored answers as the form's initial values."""
+        return {
+            name: question.shown(details.get(name)) for name, question, _ in self.fields(players)
         }
-        for seat in range(players):
-            answers = self._seat_answers(details, seat)
-            for question in self.seat_questions:
-                initial[f"{question.key}_{seat}"] = question.shown(answers[question.key])
-        return initial
+
+
+def _seats(answers: Json, key: str, players: int) -> list[Any]:
+    """One per-player question's answers, in seat order."""
+    return [answers.get(f"{key}_{seat}") for seat in range(players)]
+
+
+def _tong_its_entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    """A player who has not opened must fold a draw: they are not asked (§1.4)."""
+    players = len(hands)
+    entry: Json = {"end": answers.get("end"), "caller": answers.get("caller")}
+    entry["last_drawer"] = answers.get("last_drawer")
+    if answers.get("end") == tong_its.DRAW:
+        opened = _seats(answers, "opened", players)
+        responses = _seats(answers, "response", players)
+        entry["responses"] = [
+            None
+            if seat == entry["caller"]
+            else responses[seat] or (None if opened[seat] else tong_its.FOLD)
+            for seat in range(players)
+        ]
+    entry["players"] = [
+        {
+            "opened": bool(answers.get(f"opened_{seat}")),
+            "hand": hand,
+            "meld_aces": answers.get(f"meld_aces_{seat}") or 0,
+            "face_down_quads": answers.get(f"face_down_quads_{seat}") or [],
+        }
+        for seat, hand in enumerate(hands)
+    ]
+    return entry
+
+
+def _carousel_entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    """A blank seat with "no cards left" ticked holds nothing; otherwise it is missing."""
+    return {
+        "knocker": answers.get("knocker"),
+        "hands": [
+            hand if hand is not None else ([] if answers.get(f"no_cards_{seat}") else None)
+            for seat, hand in enumerate(hands)
+        ],
+    }
+
+
+def _three_thirteen_entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    return {"hand_number": number, "went_out": answers.get("went_out"), "hands": hands}
+
+
+def _rummy_entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    return {
+        "winner": answers.get("winner"),
+        "went_rummy": bool(answers.get("went_rummy")),
+        "hands": hands,
+    }
+
+
+def _indian_rummy_entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    """The deal's wild rank, when one was turned up, is the deal's own setting."""
+    wild = answers.get("wild_rank")
+    entry: Json = {"winner": answers.get("winner"), "hands": hands}
+    if wild:
+        entry["settings"] = {"wild_rank": wild}
+    return entry
 
 
 def _tong_its_arrange(cards: Sequence[Card], number: int, game: Json) -> Arrangement:
@@ -341,9 +358,8 @@ def _three_thirteen_hint(number: int) -> str:
 
 
 def _indian_rummy_arrange(cards: Sequence[Card], number: int, game: Json) -> Arrangement:
-    jokers = game.get("jokers", True)
-    wild = game.get("wild_rank")
-    return indian_rummy.arrange(cards, jokers, None if wild is None else wild)
+    """`game` holds the game's settings and the deal's answers (its wild rank)."""
+    return indian_rummy.arrange(cards, game.get("jokers", True), game.get("wild_rank") or None)
 
 
 def _indian_rummy_jokers(players: int, settings: Json) -> int:
@@ -388,33 +404,38 @@ HAND_GAMES: dict[str, HandGame] = {
                     "Answer to the draw",
                     needed=True,
                     when=("end", (tong_its.DRAW,)),
-                    listed="responses",
                     skip="caller",
+                    if_seat="opened",
                     options=((tong_its.FOLD, "Fold"), (tong_its.CHALLENGE, "Challenge")),
                 ),
                 CountQuestion("meld_aces", "Aces in own exposed melds"),
                 RanksQuestion("face_down_quads", "Face-down fours (ranks)"),
             ),
+            entry=_tong_its_entry,
             arrange=_tong_its_arrange,
             score_of="chip_delta",
             unit="chips",
             winner_deals=True,
+            max_cards=tong_its.MAX_HAND,
         ),
         HandGame(
             rules=carousel,
             questions=(SeatQuestion("knocker", "Who knocked", needed=True),),
+            seat_questions=(FlagQuestion("no_cards", "No cards left"),),
+            entry=_carousel_entry,
             arrange=_sum_of(carousel.value),
-            empty_hand_is_cards=True,
             jokers=lambda players, settings: carousel.jokers_for(players),
             hint=lambda number: "The cards each player still holds; a joker counts 25.",
         ),
         HandGame(
             rules=three_thirteen,
             questions=(SeatQuestion("went_out", "Who went out", needed=True),),
+            entry=_three_thirteen_entry,
             arrange=lambda cards, number, game: three_thirteen.arrange(cards, number),
             lowest_wins=True,
-            numbered=True,
             hint=_three_thirteen_hint,
+            max_cards=three_thirteen.hand_size(three_thirteen.HANDS),
+            last_hand=three_thirteen.HANDS,
         ),
         HandGame(
             rules=rummy,
@@ -422,17 +443,27 @@ HAND_GAMES: dict[str, HandGame] = {
                 SeatQuestion("winner", "Who went out", needed=True),
                 FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
             ),
+            entry=_rummy_entry,
             arrange=_sum_of(rummy.value),
             settings=("target_score", "max_hands"),
             hint=lambda number: "The cards left in each loser's hand.",
         ),
         HandGame(
             rules=indian_rummy,
-            questions=(SeatQuestion("winner", "Who declared", needed=True),),
+            questions=(
+                SeatQuestion("winner", "Who declared", needed=True),
+                ChoiceQuestion(
+                    "wild_rank",
+                    "Wild rank turned up (house rule)",
+                    options=tuple((rank, f"{rank}s") for rank in RANKS),
+                ),
+            ),
+            entry=_indian_rummy_entry,
             arrange=_indian_rummy_arrange,
-            settings=("decks", "jokers", "wild_rank", "target_score", "max_deals"),
+            settings=("decks", "jokers", "target_score", "max_deals"),
             jokers=_indian_rummy_jokers,
             hint=lambda number: "13 cards each; the declarer's may be left out.",
+            max_cards=indian_rummy.HAND_SIZE,
         ),
     )
 }
@@ -502,7 +533,8 @@ def score(
     players = tuple(players)
     reader = READERS[game.slug]
     entries = [
-        game.entry(number, details, cards) for number, (details, cards) in enumerate(hands, start=1)
+        game.entry(number, details, [text.split() or None for text in cards])
+        for number, (details, cards) in enumerate(hands, start=1)
     ]
     try:
         read = reader.game_hand or reader.hand
@@ -561,7 +593,7 @@ def _notes(game: HandGame, result: Any, players: tuple[str, ...]) -> tuple[str, 
         return ()
     notes = []
     if getattr(result, "pot", None) is not None:
-        notes.append(f"Pot: {result.pot} chips, for the next player to win two hands running.")
+        notes.append(f"Pot: {result.pot} chips, taken by a player who wins two hands running.")
     if getattr(result, "final_scores", None) is not None:
         finals = ", ".join(
             f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
@@ -593,7 +625,3 @@ def settings_words(settings: Json) -> list[str]:
     if settings.get("jokers") is False:
         said.append("no jokers")
     return said
-
-
-def wild_ranks() -> list[tuple[str, str]]:
-    return [("", "No wild rank"), *((rank, f"{rank}s are wild") for rank in RANKS)]

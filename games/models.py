@@ -166,6 +166,18 @@ class Game(models.Model):
         return "round" if self.hand_game is None else "hand"
 
     @property
+    def jokers(self) -> int:
+        """How many printed jokers are in play (Indian Chief has none)."""
+        if self.hand_game is None:
+            return 0
+        return self.hand_game.jokers(self.seats.count(), self.settings)
+
+    @property
+    def last_round(self) -> int | None:
+        """The number of rounds (or hands) a game has, when it has a fixed number."""
+        return indian_chief.ROUNDS if self.hand_game is None else self.hand_game.last_hand
+
+    @property
     def hand_game(self) -> HandGame | None:
         """How the table plays a rummy-family game; None for Indian Chief's melds."""
         return HAND_GAMES.get(self.kind)
@@ -402,6 +414,8 @@ class Game(models.Model):
         leads wins. Returns the winners."""
         with transaction.atomic():
             game = self._locked(version)
+            if not game.rounds.exists():
+                raise Round.DoesNotExist("No hand has been played yet.")
             game.finished_at = timezone.now()
             winners = game.standings().winners or ()
             game._record(Change.Action.FINISHED, None, after=[["winners", " and ".join(winners)]])

@@ -257,11 +257,15 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if game.is_finished:
         messages.info(request, "This game is finished. Reopen it to change it.")
         return _go(request, game.get_absolute_url())
+    played, word = game.rounds.count(), game.round_word
     standings, _ = _standings(game)
-    if standings is not None and standings.complete:
-        messages.info(request, "The game is complete: edit a round to change it.")
+    if game.last_round is not None and played >= game.last_round:
+        messages.info(request, f"All {game.last_round} {word}s are in: edit one to change it.")
         return _go(request, game.get_absolute_url())
-    return _round_entry(request, game, game.rounds.count() + 1, None)
+    if standings is not None and standings.complete:
+        messages.info(request, f"The game is over: edit a {word} to change it.")
+        return _go(request, game.get_absolute_url())
+    return _round_entry(request, game, played + 1, None)
 
 
 def _landed_round(game: Game, request: HttpRequest) -> Round | None:
@@ -305,30 +309,34 @@ def _round_entry(
         form = entry_form(game, number, initial=_apply_tap(request.POST, game))
     else:
         form = entry_form(game, number, request.POST)
-        if form.is_valid():
-            try:
+        try:
+            if played is None and request.POST.get("version") != str(game.version):
+                # A new round is checked as the one after those saved; when another
+                # device saved one first, that is what to say, not what the check finds.
+                raise StaleGame(game)
+            if form.is_valid():
                 return _save_round(request, game, number, played, form)
-            except StaleGame as stale:
-                if played and _holds(stale.game.rounds.get(number=number), form):
-                    # A double tap or a resent edit: the round already holds these cards.
-                    return _go(request, stale.game.get_absolute_url())
-                # Keep what this device entered, show the newer game, and let a second
-                # save go through knowingly.
-                game = stale.game
-                number = number if played else game.rounds.count() + 1
-                data = request.POST.copy()
-                data["version"] = str(game.version)
-                form = entry_form(game, number, initial=_apply_tap(data, game))
-                notice = (
-                    "Another device changed this game while you were entering. The "
-                    "scoreboard below shows the newer scores; your cards are still here. "
-                    "Check them and save again."
-                )
-            except GameFinished:
-                messages.info(request, "This game was finished on another device.")
-                return _go(request, game.get_absolute_url())
-            except RuleError as error:
-                form.add_error(None, error.message)
+        except StaleGame as stale:
+            if played and _holds(stale.game.rounds.get(number=number), form):
+                # A double tap or a resent edit: the round already holds these cards.
+                return _go(request, stale.game.get_absolute_url())
+            # Keep what this device entered, show the newer game, and let a second
+            # save go through knowingly.
+            game = stale.game
+            number = number if played else game.rounds.count() + 1
+            data = request.POST.copy()
+            data["version"] = str(game.version)
+            form = entry_form(game, number, initial=_apply_tap(data, game))
+            notice = (
+                "Another device changed this game while you were entering. The "
+                "scoreboard below shows the newer scores; your cards are still here. "
+                "Check them and save again."
+            )
+        except GameFinished:
+            messages.info(request, "This game was finished on another device.")
+            return _go(request, game.get_absolute_url())
+        except RuleError as error:
+            form.add_error(None, error.message)
     if isinstance(form, HandForm):
         template, context = "games/hand_form.html", _hand_context(form, played, notice)
     else:
@@ -378,9 +386,9 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     fields keep their posted values.
     """
     seats = game.seats.count()
-    form = RoundForm(game, 1) if game.hand_game is None else HandForm(game, 1)
+    answers = [name for name, _, _ in game.hand_game.fields(seats)] if game.hand_game else []
     values: dict[str, Any] = {
-        key: data.get(key, "") for key in form.fields if not key.startswith("cards_")
+        key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }
     cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
     if data.get("taps") == "applied":
@@ -393,7 +401,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     if data.get("add") and active is not None and len(cards[active]) < _max_cards(game):
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
-            cards[active].append(str(parse_card(data["add"], jokers=form.jokers > 0)))
+            cards[active].append(str(parse_card(data["add"], jokers=game.jokers > 0)))
     seat_text, _, position_text = data.get("drop", "").partition(":")
     seat = _index(seat_text, seats)
     position = _index(position_text, len(cards[seat])) if seat is not None else None
@@ -449,9 +457,9 @@ def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[s
         ]
         for suit in SUITS
     ]
-    if form.jokers:
+    if game.jokers:
         joker = parse_card(JOKER, jokers=True)
-        grid.append([{"card": joker, "taken": in_use[joker] >= form.jokers}])
+        grid.append([{"card": joker, "taken": in_use[joker] >= game.jokers}])
     standings, problem = _standings(game)
     return {
         "game": game,
@@ -491,11 +499,14 @@ def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str
     """A rummy-family hand: what the game asks, and each player's cards laid out."""
     context = _entry_context(form, played, notice)
     for player, shown in zip(context["players"], form.previews(), strict=True):
+        questions = form.seat_question_fields(player["seat"])
         player |= {
             "preview": shown if isinstance(shown, str) else "",
             "problem": shown.message if isinstance(shown, RuleError) else "",
-            "questions": form.seat_question_fields(player["seat"]),
+            "questions": questions,
+            "has_error": bool(player["field"].errors or any(field.errors for field in questions)),
         }
+    context["problem_players"] = [player for player in context["players"] if player["has_error"]]
     context["hint"] = form.hand_game.hint(form.number)
     return context
 
@@ -603,13 +614,16 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             number = game.undo_last_round(form.cleaned_data["version"])
-            messages.success(request, f"Round {number} undone. It is still in the history.")
+            messages.success(
+                request,
+                f"{game.round_word.capitalize()} {number} undone. It is still in the history.",
+            )
         except StaleGame:
             messages.error(request, "Another device changed this game first; nothing undone.")
         except GameFinished:
             messages.info(request, "This game is finished. Reopen it to change it.")
         except Round.DoesNotExist:
-            messages.info(request, "There is no round to undo.")
+            messages.info(request, f"There is no {game.round_word} to undo.")
     return _go(request, game.get_absolute_url())
 
 
@@ -623,7 +637,10 @@ def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             winners = game.finish(form.cleaned_data["version"])
-            messages.success(request, f"Game over: {' and '.join(winners) or 'nobody'} won.")
+            won = "share the win" if len(winners) > 1 else "won"
+            messages.success(request, f"Game over: {' and '.join(winners)} {won}.")
+        except Round.DoesNotExist:
+            messages.info(request, "No hand has been played yet: there is nothing to end.")
         except StaleGame:
             messages.error(request, "Another device changed this game first.")
         except GameFinished:
@@ -640,7 +657,7 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             game.reopen(form.cleaned_data["version"])
-            messages.success(request, "The game is open again: rounds can be changed.")
+            messages.success(request, f"The game is open again: {game.round_word}s can be changed.")
         except StaleGame:
             messages.error(request, "Another device changed this game first.")
     return _go(request, game.get_absolute_url())

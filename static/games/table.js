@@ -19,33 +19,67 @@
     if (document.visibilityState === "visible" && lock === null) keepAwake();
   });
 
-  // Local draft of a round being entered: saved on every change, offered back after a
-  // reload, cleared once the round is saved.
+  // Local draft of a round being entered: every card and answer, saved on every change,
+  // offered back after a reload, cleared once the round is saved.
+  const NOT_DRAFTED = ["csrfmiddlewaretoken", "token", "version", "taps", "active"];
   function draftKey(form) {
     return "scorekeeper-draft-" + form.dataset.draft;
   }
-  function cardInputs(form) {
-    return Array.from(form.querySelectorAll("input[name^='cards_']"));
+  function draftInputs(form) {
+    return Array.from(form.querySelectorAll("input[name]")).filter(function (input) {
+      return !NOT_DRAFTED.includes(input.name);
+    });
+  }
+  function draftOf(form) {
+    const draft = {};
+    draftInputs(form).forEach(function (input) {
+      if (input.type === "radio") {
+        if (input.checked) draft[input.name] = input.value;
+      } else if (input.type === "checkbox") {
+        draft[input.name] = input.checked;
+      } else {
+        draft[input.name] = input.value;
+      }
+    });
+    return draft;
+  }
+  function sameDraft(one, other) {
+    return JSON.stringify(one) === JSON.stringify(other);
   }
   function saveDraft(form) {
-    const values = cardInputs(form).map(function (input) { return input.value; });
-    if (values.some(function (value) { return value.trim() !== ""; })) {
-      localStorage.setItem(draftKey(form), JSON.stringify(values));
+    const draft = draftOf(form);
+    const cards = Object.keys(draft).filter(function (name) { return name.startsWith("cards_"); });
+    if (cards.some(function (name) { return draft[name].trim() !== ""; })) {
+      localStorage.setItem(draftKey(form), JSON.stringify(draft));
     }
   }
+  function restoreDraft(form, draft) {
+    draftInputs(form).forEach(function (input) {
+      if (!(input.name in draft)) {
+        if (input.type === "radio") input.checked = false;
+        return;
+      }
+      if (input.type === "radio") input.checked = draft[input.name] === input.value;
+      else if (input.type === "checkbox") input.checked = draft[input.name] === true;
+      else input.value = draft[input.name];
+    });
+  }
   function offerDraft(form) {
-    const stored = localStorage.getItem(draftKey(form));
-    const inputs = cardInputs(form);
-    if (!stored) return;
-    const values = JSON.parse(stored);
+    let draft;
+    try {
+      draft = JSON.parse(localStorage.getItem(draftKey(form)) || "null");
+    } catch (error) {
+      draft = null;
+    }
     // Nothing to offer when the page already shows what the draft holds.
-    if (inputs.every(function (input, i) { return input.value === (values[i] || ""); })) return;
+    if (!draft || typeof draft !== "object" || Array.isArray(draft)) return;
+    if (sameDraft(draft, draftOf(form))) return;
     const restore = document.createElement("button");
     restore.type = "button";
     restore.className = "button";
-    restore.textContent = "Restore the cards entered before the page reloaded";
+    restore.textContent = "Restore what was entered before the page reloaded";
     restore.addEventListener("click", function () {
-      inputs.forEach(function (input, i) { input.value = values[i] || ""; });
+      restoreDraft(form, draft);
       restore.remove();
       form.requestSubmit(form.querySelector("button[name='refresh']"));
     });
@@ -55,6 +89,7 @@
     root.querySelectorAll("form[data-draft]").forEach(function (form) {
       saveDraft(form);
       form.addEventListener("input", function () { saveDraft(form); });
+      form.addEventListener("change", function () { saveDraft(form); });
     });
   }
 

@@ -675,7 +675,7 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
     # A reload while offline still has the cards, from the phone's own draft.
     page.unroute("**/rounds/new/")
     page.reload()
-    restore = page.get_by_role("button", name=re.compile("Restore the cards"))
+    restore = page.get_by_role("button", name=re.compile("Restore what was entered"))
     restore.tap()
     table.expect_hands({seat: cards for seat, (cards, _) in enumerate(ROUNDS[0])})
 
@@ -685,5 +685,5 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
     assert game.rounds.count() == 1
     # The saved round's draft is gone: a fresh round 2 offers nothing to restore.
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    expect(page.get_by_role("button", name=re.compile("Restore the cards"))).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("Restore what was entered"))).to_have_count(0)
     assert page.evaluate("Object.keys(localStorage)") == []

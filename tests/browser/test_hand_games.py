@@ -158,6 +158,15 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     table.enter(0, "AD")
     table.enter(1, "8S")
     table.enter(2, "AC")
+    # The phone reloads the page before the save: the cards and the answer come back.
+    page.wait_for_load_state("networkidle")
+    page.reload()
+    expect(table.hand(0)).to_have_count(0)
+    page.get_by_role("button", name="Restore what was entered before the page reloaded").tap()
+    expect(table.hand(2)).to_have_text(["A♣"])
+    expect(table.hand(0)).to_have_text(["A♦"])
+    expect(page.get_by_role("group", name="Who knocked").get_by_label("Cleo")).to_be_checked()
+    table.snap("hand-2-restored")
     table.save(2)
     table.expect_board([[35, 0, 0], [17, 0, 0]], [52, 0, 0])
 
