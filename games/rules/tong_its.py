@@ -258,8 +258,8 @@ def _check_duplicates(
         aces += _aces_of(hands[seat], player.meld_aces, quads[seat])
         if aces > ACES_IN_DECK:
             raise DuplicateCard(
-                f"{aces} aces are accounted for by seat {seat} and the seats before "
-                "(hands, meld_aces and face-down quads); the deck has 4.",
+                f"Seat {seat} brings the aces entered to {aces} (in hands, in own exposed "
+                "melds and in face-down fours); the deck has 4.",
                 seat,
             )
 

@@ -334,6 +334,16 @@ def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
             "cards_1",
             "Ben's cards are missing",
         ),
+        # Ann's four aces in melds and Ben's A♠ make five: the deck has four.
+        (
+            "tong-its",
+            ["Ann", "Ben", "Cleo"],
+            ["", "AS", "2C"],
+            {"end": "tongit", "caller": 0, "opened_0": "on", "meld_aces_0": "4"},
+            "cards_1",
+            "Ben brings the aces entered to 5 (in hands, in own exposed melds and in "
+            "face-down fours); the deck has 4.",
+        ),
         # A tongit needs its caller.
         (
             "tong-its",
@@ -354,6 +364,7 @@ def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
         "no-knocker",
         "no-answer-to-a-draw",
         "carousel-forgotten-hand",
+        "five-aces",
         "no-caller",
         "junk",
     ],
