@@ -5,6 +5,7 @@ Thieves' steals, as text in the API's card notation. Scores are never stored: th
 derived through the rules engine on demand, so a rules fix re-scores every past game.
 """
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -147,6 +148,22 @@ class Game(models.Model):
     @property
     def rules(self) -> ModuleType:
         return rules_for(self.kind)
+
+    def is_owned_by(self, user: Any, browser: str) -> bool:
+        """Whether these hands own the game (and so may share it and add scorekeepers)."""
+        if self.owner_id is None:
+            return not self.browser or self.browser == browser
+        return bool(user.is_authenticated and self.owner_id == user.pk)
+
+    def share(self) -> str:
+        """A new read-only share link's secret (the old link stops working)."""
+        self.share_token = secrets.token_urlsafe(24)  # 192 bits
+        self.save(update_fields=["share_token"])
+        return self.share_token
+
+    def stop_sharing(self) -> None:
+        self.share_token = None
+        self.save(update_fields=["share_token"])
 
     def is_kept_by(self, user: Any, browser: str) -> bool:
         """Whether these hands may change the game (and see its page)."""

@@ -33,11 +33,13 @@ from games.forms import (
     MeldCalculatorForm,
     NewGameForm,
     RoundForm,
+    ScorekeeperForm,
     StealForm,
     VersionForm,
 )
 from games.hands import HAND_GAMES, HandStandings, settings_words
 from games.models import Game, GameFinished, Player, Round, StaleGame
+from games.qr import qr_data_uri
 from games.rules import indian_chief
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
@@ -149,8 +151,15 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     return render(
         request,
         _fragment(request, "games/game_new.html", "new-game"),
-        {"form": form, "roster": Player.objects.values_list("name", flat=True)},
+        {"form": form, "roster": _roster(request)},
     )
+
+
+def _roster(request: HttpRequest) -> list[str]:
+    """The names this visitor has seated before, to suggest (nobody else's)."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    players = Player.objects.filter(seats__game__in=games).distinct().order_by("key")
+    return list(players.values_list("name", flat=True))
 
 
 def _seat_moved_up(data: QueryDict, seat: int, kind: str) -> dict[str, str]:
@@ -181,8 +190,14 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
 @require_GET
 @for_scorekeepers
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
-    template = "games/game_detail.html" if game.hand_game is None else "games/hand_game.html"
-    return render(request, _fragment(request, template, "scoreboard"), _game_context(game))
+    template = _game_template(game)
+    context = _game_context(game) | _sharing_context(request, game)
+    return render(request, _fragment(request, template, "scoreboard"), context)
+
+
+def _game_template(game: Game) -> str:
+    """The game page: Indian Chief's melds, or the rummy family's hands."""
+    return "games/game_detail.html" if game.hand_game is None else "games/hand_game.html"
 
 
 def _standings(game: Game) -> tuple[GameScore | HandStandings | None, str]:
@@ -221,6 +236,25 @@ def _game_context(game: Game) -> dict[str, Any]:
         ],
         "version_form": VersionForm(initial={"version": game.version}),
         "settings": settings_words(game.settings),
+        "scoreboard": f"{_game_template(game)}#scoreboard",
+    }
+
+
+def _sharing_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What the owner sees to share the game: the live link with its QR code, and the
+    co-scorekeepers."""
+    owned = game.is_owned_by(request.user, browser_key(request))
+    url = (
+        request.build_absolute_uri(reverse("shared-game", args=[game.share_token]))
+        if owned and game.share_token
+        else ""
+    )
+    return {
+        "owned": owned,
+        "share_url": url,
+        "share_qr": qr_data_uri(url) if url else "",
+        "scorekeepers": game.scorekeepers.order_by("username") if owned else (),
+        "scorekeeper_form": ScorekeeperForm(),
     }
 
 
@@ -677,6 +711,73 @@ def blank_sheet(request: HttpRequest) -> HttpResponseBase:
         lambda: sheets.blank_sheet_pdf(sheet),
         f"indian-chief-{sheet.players}-players-{sheet.paper}.pdf",
     )
+
+
+def for_the_owner(view: GameView) -> GameView:
+    """Only the game's owner reaches `view` (after `for_scorekeepers`)."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, game: Game, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not game.is_owned_by(request.user, browser_key(request)):
+            messages.error(request, "Only the game's owner can share it or add scorekeepers.")
+            return _go(request, game.get_absolute_url())
+        return view(request, game, *args, **kwargs)
+
+    return checked
+
+
+@require_POST
+@for_scorekeepers
+@for_the_owner
+def game_share(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """Start sharing the scoreboard through a new link, or stop (`stop`)."""
+    if "stop" in request.POST:
+        game.stop_sharing()
+        messages.success(request, "The share link no longer works.")
+    else:
+        game.share()
+        messages.success(request, "Anyone with the new link can follow the scoreboard.")
+    return _go(request, game.get_absolute_url() + "#sharing")
+
+
+@require_POST
+@for_scorekeepers
+@for_the_owner
+def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """Add a co-scorekeeper by user name, or take one off (`remove=<user id>`)."""
+    removed = _index(request.POST.get("remove"), 2**63)
+    if game.owner is None:
+        messages.error(request, "Log in first: co-scorekeepers join a game that has an account.")
+    elif removed is not None:
+        game.scorekeepers.remove(removed)
+        messages.success(request, "Taken off the scorekeepers.")
+    else:
+        form = ScorekeeperForm(request.POST, owner=game.owner)
+        if form.is_valid():
+            game.scorekeepers.add(form.cleaned_data["user"])
+            messages.success(
+                request, f"{form.cleaned_data['user'].get_username()} can now keep score too."
+            )
+        else:
+            messages.error(request, " ".join(form.errors["username"]))
+    return _go(request, game.get_absolute_url() + "#sharing")
+
+
+@require_GET
+def shared_game(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The live scoreboard behind a share link: read-only, for any phone, no login.
+
+    The page asks again every few seconds with the version it shows (`?seen=`); while the
+    game has not changed the answer is an empty 204, which htmx leaves on screen.
+    `?large=1` is the big-type variant for a tablet or a TV.
+    """
+    game = Game.objects.filter(share_token=token).first() if token else None
+    if game is None:
+        return render(request, "games/shared_gone.html", status=404)
+    if request.htmx and request.GET.get("seen") == str(game.version):
+        return HttpResponse(status=204)
+    context = _game_context(game) | {"token": token, "large": bool(request.GET.get("large"))}
+    return render(request, _fragment(request, "games/shared_game.html", "live"), context)
 
 
 @require_GET

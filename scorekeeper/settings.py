@@ -106,11 +106,15 @@ PASSWORD_HASHERS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "game-list"
-# Password-reset mail goes to the console unless a real backend is configured.
+# Password-reset mail: printed on the console in development, sent through the local
+# mail server (SMTP on localhost) in production, unless DJANGO_EMAIL_BACKEND says otherwise.
 MAILERS = {
     "default": {
         "BACKEND": os.environ.get(
-            "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+            "DJANGO_EMAIL_BACKEND",
+            "django.core.mail.backends.console.EmailBackend"
+            if DEBUG
+            else "django.core.mail.backends.smtp.EmailBackend",
         )
     }
 }

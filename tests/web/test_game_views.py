@@ -648,14 +648,18 @@ def test_two_decks_for_three_players_is_the_variant(client):
 
 
 def test_new_names_join_the_roster_and_known_names_are_reused_in_any_case(client):
-    ann = Player.objects.create(name="Ann")
+    # Ann sat at a game open to everyone (from before accounts); Zoe is on the roster
+    # but at none of this visitor's games, so only Ann is suggested.
+    ann = Game.start(["Ann", "Cleo"], 1).seats.get(position=0).player
+    Player.objects.create(name="Zoe")
     page = text(client.get(reverse("game-new")))
     assert '<option value="Ann">' in page  # suggested while typing
+    assert '<option value="Zoe">' not in page
 
     post_new_game(client, "aNN", "Ben")
 
-    assert list(Player.objects.values_list("name", flat=True)) == ["Ann", "Ben"]
-    assert Game.objects.get().seats.get(position=0).player == ann
+    assert list(Player.objects.values_list("name", flat=True)) == ["Ann", "Ben", "Cleo", "Zoe"]
+    assert Game.objects.latest("pk").seats.get(position=0).player == ann
     assert '<option value="Ben">' in text(client.get(reverse("game-new")))
 
 

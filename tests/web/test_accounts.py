@@ -1,0 +1,315 @@
+"""Accounts, who may change a game, the list of games and the live share link.
+
+Four kinds of visitor meet a game: its owner (an account, or before logging in the
+browser that started it), a co-scorekeeper the owner added, another account or browser,
+and someone following the share link, who can never change anything.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from html import unescape
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from tests.web.test_game_views import HTMX, messages_on, text
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a quite long pass phrase"
+
+
+def start(client: Client, names=("Ann", "Ben"), kind="rummy") -> Game:
+    data = {"kind": kind, "start": "1"} | {f"player_{n}": name for n, name in enumerate(names)}
+    response = client.post(reverse("game-new"), data)
+    assert response.status_code == 302
+    return Game.objects.latest("pk")
+
+
+def account(name: str = "ann") -> User:
+    return User.objects.create_user(name, f"{name}@example.org", PASSWORD)
+
+
+def logged_in(name: str = "ann") -> Client:
+    client = Client()
+    user = User.objects.filter(username=name).first() or account(name)
+    client.force_login(user)
+    return client
+
+
+def save_hand(client: Client, game: Game) -> int:
+    """Save a Rummy hand (Ann goes out, Ben holds K♠); returns the response's status."""
+    html = text(client.get(reverse("round-new", args=[game.pk])))
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    if token is None:
+        return client.get(reverse("round-new", args=[game.pk])).status_code
+    game.refresh_from_db()
+    data = {"token": token.group(1), "version": game.version, "save": "1"}
+    data |= {"winner": "0", "cards_1": "KS"}
+    return client.post(reverse("round-new", args=[game.pk]), data).status_code
+
+
+# ---------------------------------------------------------------------------
+# Signing up, logging in and out, passwords
+
+
+def test_sign_up_logs_in_and_brings_the_browsers_games_along():
+    client = Client()
+    # A game started before signing up belongs to this browser...
+    game = start(client)
+    assert game.owner is None and game.browser
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("game-list")
+    # ...and now to the account.
+    game.refresh_from_db()
+    user = User.objects.get(username="ann")
+    assert game.owner == user and game.browser == ""
+    # Passwords are hashed with Argon2.
+    assert user.password.startswith("argon2")
+    assert "Log out" in text(client.get(reverse("home")))
+
+
+def test_logging_in_on_a_phone_brings_its_games_to_the_account():
+    account("ann")
+    phone = Client()
+    game = start(phone)
+    response = phone.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.owner.username == "ann"
+    # Logging out keeps the game with the account, not with the phone.
+    phone.post(reverse("logout"))
+    assert save_hand(phone, game) == 403
+
+
+def test_a_wrong_password_is_refused_and_guessing_is_throttled():
+    account("ann")
+    client = Client()
+    for _ in range(5):
+        response = client.post(reverse("login"), {"username": "ann", "password": "wrong"})
+        assert "Please enter a correct username and password" in unescape(text(response))
+    # The sixth try is refused before the password is checked, even the right one.
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 200
+    assert "Too many failed attempts. Try again in 15 minutes" in text(response)
+    # Once the window has passed, the right password works again.
+    cache.clear()
+    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert response.status_code == 302
+
+
+def test_a_password_is_changed_and_reset_by_mail():
+    user = account("ann")
+    client = logged_in("ann")
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another long phrase",
+            "new_password2": "another long phrase",
+        },
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("another long phrase")
+
+    # Reset: the mail holds a link that sets a new password.
+    stranger = Client()
+    stranger.post(reverse("password_reset"), {"email": "ann@example.org"})
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/\S+)", mail.outbox[0].body)
+    assert link, mail.outbox[0].body
+    form_page = stranger.get(link.group(1), follow=True)
+    new = {"new_password1": "a third long phrase", "new_password2": "a third long phrase"}
+    response = stranger.post(form_page.redirect_chain[-1][0], new)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "password_reset_complete"
+    )
+    user.refresh_from_db()
+    assert user.check_password("a third long phrase")
+
+
+# ---------------------------------------------------------------------------
+# Who may see and change a game
+
+
+def test_only_the_owner_and_co_scorekeepers_may_change_a_game():
+    owner = logged_in("ann")
+    game = start(owner)
+    # Another account and an anonymous browser see whose game it is, and cannot change it.
+    other, anonymous = logged_in("ben"), Client()
+    for visitor in (other, anonymous):
+        response = visitor.get(game.get_absolute_url())
+        assert response.status_code == 403
+        assert "This game is kept by someone else" in text(response)
+        assert save_hand(visitor, game) == 403
+        game.refresh_from_db()
+        response = visitor.post(reverse("round-undo", args=[game.pk]), {"version": game.version})
+        assert response.status_code == 403
+        assert visitor.get(reverse("game-sheet", args=[game.pk])).status_code == 403
+    assert game.rounds.count() == 0
+
+    # The owner adds Ben as a co-scorekeeper; now he may enter a hand.
+    response = owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": "BEN"})
+    assert "ben can now keep score too." in messages_on(text(owner.get(game.get_absolute_url())))
+    assert save_hand(other, game) == 302
+    assert game.rounds.count() == 1
+    # He may not share the game or add others: that is the owner's.
+    response = other.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.share_token is None
+    assert "Only the game's owner can share it or add scorekeepers." in messages_on(
+        text(other.get(game.get_absolute_url()))
+    )
+    # Taken off again, he is a stranger to the game.
+    ben = User.objects.get(username="ben")
+    owner.post(reverse("game-scorekeepers", args=[game.pk]), {"remove": str(ben.pk)})
+    assert other.get(game.get_absolute_url()).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("username", "message"),
+    [
+        ("nobody", "Nobody has the user name “nobody”."),
+        ("ann", "That is the game's owner already."),
+    ],
+)
+def test_a_co_scorekeeper_must_be_another_account(username, message):
+    owner = logged_in("ann")
+    game = start(owner)
+    owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": username})
+    assert message in messages_on(text(owner.get(game.get_absolute_url())))
+    assert not game.scorekeepers.exists()
+
+
+def test_a_browser_keeps_its_games_and_strangers_do_not_see_them():
+    phone, stranger = Client(), Client()
+    game = start(phone)
+    assert phone.get(game.get_absolute_url()).status_code == 200
+    assert save_hand(phone, game) == 302
+    assert stranger.get(game.get_absolute_url()).status_code == 403
+    # Lists show each visitor their own games only.
+    assert game.get_absolute_url() in text(phone.get(reverse("game-list")))
+    assert game.get_absolute_url() not in text(stranger.get(reverse("game-list")))
+    assert game.get_absolute_url() not in text(stranger.get(reverse("home")))
+    # A rematch of someone else's game starts blank, and their names are not suggested.
+    html = text(stranger.get(reverse("game-new") + f"?rematch={game.pk}"))
+    assert 'value="Ann"' not in html
+    assert '<option value="Ann">' in text(phone.get(reverse("game-new")))
+
+
+# ---------------------------------------------------------------------------
+# The list of games
+
+
+def test_the_list_of_games_pages_and_filters():
+    client = logged_in("ann")
+    for number in range(23):
+        names = ("Ann", "Ben") if number % 2 else ("Cleo", "Dan")
+        start(client, names, kind="rummy" if number % 3 else "carousel")
+    newest = Game.objects.latest("pk")
+    save_hand(client, Game.objects.filter(kind="rummy").latest("pk"))
+    page = text(client.get(reverse("game-list")))
+    assert page.count('class="game-row"') == 20
+    assert "Page 1 of 2" in page
+    # Newest first.
+    assert page.index(newest.get_absolute_url()) < page.index(f"/games/{newest.pk - 1}/")
+    assert text(client.get(reverse("game-list") + "?page=2")).count('class="game-row"') == 3
+
+    ann = newest.seats.model.objects.filter(player__name="Ann").first().player
+    by_player = text(client.get(reverse("game-list") + f"?player={ann.pk}"))
+    assert by_player.count('class="game-row"') == 11  # the odd numbers below 23
+    both = text(client.get(reverse("game-list") + f"?player={ann.pk}&kind=carousel"))
+    # Odd numbers that are multiples of 3: 3, 9, 15, 21.
+    assert both.count('class="game-row"') == 4
+    # The filtered list keeps its filter when it pages, and htmx gets only the list.
+    fragment = text(client.get(reverse("game-list") + f"?player={ann.pk}&kind=", headers=HTMX))
+    assert fragment.strip().startswith('<section id="games"')
+    assert fragment.count('class="game-row"') == 11 and "page=2" not in fragment
+    paged = text(client.get(reverse("game-list") + "?kind=", headers=HTMX))
+    assert "kind=&amp;page=2" in paged
+
+
+def test_the_list_shows_totals_and_winners():
+    client = logged_in("ann")
+    game = start(client, ("Ann", "Ben"))
+    save_hand(client, game)
+    game.refresh_from_db()
+    client.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
+    row = re.search(r'<a class="game-row".*?</a>', text(client.get(reverse("game-list"))), re.S)
+    words = " ".join(re.sub(r"<[^>]+>", " ", row.group(0)).split())
+    # Ann went out; Ben held K♠ = 10.
+    assert "Rummy" in words and "Ann 10 · Ben 0" in words and "Ann won" in words
+
+
+# ---------------------------------------------------------------------------
+# The live share link
+
+
+def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
+    owner = logged_in("ann")
+    game = start(owner)
+    owner.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    # At least 128 bits of randomness: 24 bytes, URL-safe.
+    assert len(game.share_token) >= 32
+    page = text(owner.get(game.get_absolute_url()))
+    link = reverse("shared-game", args=[game.share_token])
+    assert link in page and 'src="data:image/png;base64,' in page
+
+    viewer = Client()
+    response = viewer.get(link)
+    assert response.status_code == 200
+    assert 'hx-trigger="every 3s"' in text(response)
+    # Asked again with the version it shows, an unchanged game answers with nothing.
+    poll = f"{link}?seen={game.version}"
+    assert viewer.get(poll, headers=HTMX).status_code == 204
+    save_hand(owner, game)
+    fresh = viewer.get(poll, headers=HTMX)
+    assert fresh.status_code == 200 and not text(fresh).lstrip().startswith("<!doctype")
+    assert "<td>10</td>" in text(fresh)
+    # The viewer can never change anything: the link takes no POST, the game page stays shut.
+    assert viewer.post(link).status_code == 405
+    assert viewer.get(game.get_absolute_url()).status_code == 403
+    # The big-type variant.
+    assert 'class="live large"' in text(viewer.get(f"{link}?large=1"))
+
+    owner.post(reverse("game-share", args=[game.pk]), {"stop": "1"})
+    gone = viewer.get(link)
+    assert gone.status_code == 404 and "This link no longer works" in text(gone)
+
+
+def test_an_unknown_share_link_is_a_plain_404():
+    assert Client().get(reverse("shared-game", args=["x" * 32])).status_code == 404
+
+
+# ---------------------------------------------------------------------------
+# Production settings
+
+
+def test_check_deploy_is_clean_under_production_settings(tmp_path):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env |= {
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "k" * 20 + "-a-long-random-production-secret-" + "z" * 20,
+        "DJANGO_ALLOWED_HOSTS": "scores.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
