@@ -28,4 +28,6 @@ urlpatterns = [
         for slug, views in api.RUMMY_FAMILY.items()
         for kind, view in views.items()
     ),
+    path("players/", views.player_list, name="player-list"),
+    path("players/<int:pk>/", views.player_detail, name="player-detail"),
 ]

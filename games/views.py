@@ -6,7 +6,7 @@ Actions live on the models; the views only glue forms, models and templates toge
 
 import functools
 import hashlib
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,7 +24,7 @@ from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import sheets
+from games import sheets, stats
 from games.accounts import browser_key
 from games.forms import (
     MAX_SEATS,
@@ -38,7 +39,17 @@ from games.forms import (
     VersionForm,
 )
 from games.hands import HAND_GAMES, HandStandings, settings_words
-from games.models import Game, GameFinished, Player, Round, StaleGame
+from games.models import (
+    Game,
+    GameFinished,
+    GameQuerySet,
+    Hand,
+    Player,
+    Round,
+    Seat,
+    StaleGame,
+    Steal,
+)
 from games.qr import qr_data_uri
 from games.rules import indian_chief
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
@@ -839,3 +850,85 @@ def calculator(request: HttpRequest) -> HttpResponse:
         _fragment(request, "games/calculator.html", "calculator"),
         {"form": form, "result": result},
     )
+
+
+# ---------------------------------------------------------------------------
+# Players: the roster with each player's record, and a page of figures per player.
+# Only the games the visitor may see count, and only finished ones (games.stats).
+
+
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    """Everyone seated at a game the visitor may see, with their games, wins and win rate."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    played = _played_by_player(games)
+    players = Player.objects.filter(seats__game__in=games).distinct()
+    rows = [{"player": player, "record": stats.record(played[player.pk])} for player in players]
+    return render(request, "games/player_list.html", {"rows": rows})
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """One player's figures by kind of game, and their Indian Chief card by card."""
+    player = get_object_or_404(Player, pk=pk)
+    games = Game.objects.kept_by(request.user, browser_key(request)).filter(seats__player=player)
+    played = _played_by_player(games)[player.pk]
+    return render(
+        request,
+        "games/player_detail.html",
+        {
+            "player": player,
+            "record": stats.record(played),
+            "kinds": stats.by_kind(played),
+            "indian_chief": _indian_chief_figures(player, games),
+        },
+    )
+
+
+def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played]]:
+    """Each player's finished games among `games`, oldest first, by player pk.
+
+    Totals and winners come from each game's cached outcome; a game that cannot be scored
+    has none, and is left out.
+    """
+    played: defaultdict[int, list[stats.Played]] = defaultdict(list)
+    for game in games.finished().order_by("created_at", "pk").prefetch_related("seats__player"):
+        outcome = game.outcome()
+        if outcome is None:
+            continue
+        for seat, total in zip(game.seats.all(), outcome.totals, strict=True):
+            won = seat.player.name in outcome.winners
+            played[seat.player_id].append(stats.Played(game.kind, game.created_at, total, won))
+    return played
+
+
+def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianChiefFigures | None:
+    """The player's card-level figures over their finished Indian Chief games, or None.
+
+    Games entered from paper scores hold no cards, so they are left out. Every round of
+    every game is fetched in a fixed number of queries, then scored as Game.standings does.
+    """
+    card_games = (
+        games.finished()
+        .filter(kind=indian_chief.SLUG, paper=False)
+        .prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("player")),
+            Prefetch(
+                "rounds",
+                Round.objects.prefetch_related(
+                    Prefetch("hands", Hand.objects.select_related("seat__player")),
+                    Prefetch(
+                        "steals",
+                        Steal.objects.select_related("thief__player", "victim__player"),
+                    ),
+                ),
+            ),
+        )
+    )
+    scored = []
+    for game in card_games:
+        names = [seat.player.name for seat in game.seats.all()]
+        entries = [played.entry() for played in game.rounds.all()]
+        with suppress(RuleError):
+            scored.append(indian_chief.score_game(names, entries, game.decks))
+    return stats.indian_chief_figures(player.name, scored) if scored else None

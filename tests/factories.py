@@ -17,14 +17,18 @@ def make_game(names: Sequence[str] = ("Ann", "Ben", "Cleo"), **kwargs: Any) -> G
 
 
 def add_round(
-    game: Game, cards: dict[str, str], steals: Sequence[tuple[str, str | None, str]] = ()
+    game: Game,
+    cards: dict[str, str],
+    steals: Sequence[tuple[str, str | None, str]] = (),
+    details: dict[str, Any] | None = None,
 ) -> Round:
     """Record a round: each player's cards as space-separated text, then the steals in order.
 
     A steal is (thief, victim, card); a victim of None with an empty card is a pass.
+    `details` is what a rummy-family hand says beside the cards (who went out…).
     """
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    played = Round.objects.create(game=game, number=game.rounds.count() + 1)
+    played = Round.objects.create(game=game, number=game.rounds.count() + 1, details=details or {})
     for name, text in cards.items():
         Hand.objects.create(round=played, seat=seats[name], cards=text)
     for order, (thief, victim, card) in enumerate(steals):
