@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 
+from games import transfer
 from games.hands import HAND_GAMES, HandGame, preview
 from games.hands import score as score_hands
 from games.models import Game, Hand, Player, Round
@@ -459,3 +460,34 @@ class MeldCalculatorForm(forms.Form):
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
         return cleaned
+
+
+# ---------------------------------------------------------------------------
+# Import
+
+# An export of a thousand games is well under a megabyte; anything far bigger is no export.
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+class ImportForm(forms.Form):
+    """A file exported before (JSON); `cleaned_data["games"]` holds its games, checked
+    field by field. Scoring them is the import's own last check (transfer.import_games)."""
+
+    file = forms.FileField(
+        label="Exported file",
+        help_text=f"A .json file of up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"The file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB: "
+                "it cannot be a Scorekeeper export."
+            )
+        try:
+            self.cleaned_data["games"] = transfer.read_file(upload.read())
+        except transfer.TransferError as error:
+            raise forms.ValidationError(str(error)) from error
+        return upload

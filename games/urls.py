@@ -30,4 +30,10 @@ urlpatterns = [
     ),
     path("players/", views.player_list, name="player-list"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
+    # "export.csv" is no <int:pk>: these never clash with the game pages above.
+    path("games/export.csv", views.games_export, {"fmt": "csv"}, name="games-export-csv"),
+    path("games/export.json", views.games_export, {"fmt": "json"}, name="games-export-json"),
+    path("games/import/", views.games_import, name="games-import"),
+    path("games/<int:pk>/export.csv", views.game_export, {"fmt": "csv"}, name="game-export-csv"),
+    path("games/<int:pk>/export.json", views.game_export, {"fmt": "json"}, name="game-export-json"),
 ]

@@ -6,6 +6,7 @@ Actions live on the models; the views only glue forms, models and templates toge
 
 import functools
 import hashlib
+import json
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from contextlib import suppress
@@ -18,19 +19,21 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import sheets, stats
+from games import sheets, stats, transfer
 from games.accounts import browser_key
 from games.forms import (
     MAX_SEATS,
     CardsForm,
     GameFilterForm,
     HandForm,
+    ImportForm,
     MeldCalculatorForm,
     NewGameForm,
     RoundForm,
@@ -932,3 +935,54 @@ def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianCh
         with suppress(RuleError):
             scored.append(indian_chief.score_game(names, entries, game.decks))
     return stats.indian_chief_figures(player.name, scored) if scored else None
+
+
+# Export and import (games.transfer holds the formats)
+
+
+def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _export(games: list[Game], fmt: str, name: str) -> HttpResponse:
+    if fmt == "csv":
+        return _download(transfer.games_csv(games), "text/csv; charset=utf-8", f"{name}.csv")
+    document = json.dumps(transfer.games_json(games), ensure_ascii=False)
+    return _download(document, "application/json", f"{name}.json")
+
+
+@require_GET
+@for_scorekeepers
+def game_export(request: HttpRequest, game: Game, fmt: str) -> HttpResponse:
+    """One game as CSV or JSON, for its scorekeepers."""
+    return _export([game], fmt, f"scorekeeper-game-{game.pk}")
+
+
+@require_GET
+def games_export(request: HttpRequest, fmt: str) -> HttpResponse:
+    """Every game the visitor keeps, oldest first, as CSV or JSON."""
+    games = Game.objects.kept_by(request.user, browser_key(request)).order_by("created_at", "pk")
+    return _export(list(games), fmt, "scorekeeper-games")
+
+
+@require_http_methods(["GET", "POST"])
+def games_import(request: HttpRequest) -> HttpResponseBase:
+    """Games from an exported JSON file become the importer's: their account's, or this
+    browser's. A file with any problem imports nothing and says what is wrong."""
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    if form.is_valid():
+        try:
+            games = transfer.import_games(
+                form.cleaned_data["games"],
+                owner=request.user if request.user.is_authenticated else None,
+                browser=browser_key(request, create=True),
+                source=form.cleaned_data["file"].name,
+            )
+        except transfer.TransferError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, f"Imported {len(games)} game{pluralize(len(games))}.")
+            return redirect("game-list")
+    return render(request, "games/import.html", {"form": form})
