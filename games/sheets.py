@@ -204,12 +204,18 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
+        rows = standings.sheet()
         context = _page_context(paper) | {
             "game": game,
             "standings": standings,
             "columns": standings.players,
-            "rows": standings.sheet(),
+            "rows": rows,
             "totals": standings.seat_totals,
+            # Each player's melds in the grid's order: (round number, result).
+            "cards": [
+                (name, [row.cells[seat] for row in rows if row.cells[seat]])
+                for seat, name in enumerate(standings.players)
+            ],
             # A small PNG: quicker to lay out and draw than an SVG of many squares.
             "qr": segno.make(url, error="m").png_data_uri(scale=6, border=0),
             "url": url,
