@@ -30,7 +30,7 @@ from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
-MELD_COLUMN_MM = 48  # the blank sheet's .meld-col in sheet.css
+MELD_COLUMN_MM = 48  # the blank sheet's .corner in sheet.css
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
