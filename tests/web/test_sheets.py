@@ -207,6 +207,9 @@ def test_filled_sheet_of_a_game_in_progress(client):
     _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
 
     assert "In progress: 2 of 7 rounds played." in text
+    # Only the melds made so far have cards to show, in the grid's order.
+    assert "Ben Poor Man, round 2: 7♠ 5♠ 3♦ · Rich Man, round 1: A♠ 2♥ 3♣ A♦ 4♠" in text
+    assert "Lawyer, round" not in text
 
 
 def test_filled_sheet_is_cached_until_the_game_changes(client, renders):
