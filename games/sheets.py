@@ -13,6 +13,7 @@ A filled sheet is the record of one game and has no reference page.
 import functools
 import hashlib
 import io
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
-MELD_COLUMN_MM = 48  # the blank sheet's .meld-col in sheet.css
+MELD_COLUMN_MM = 48  # the blank sheet's .corner in sheet.css
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
@@ -50,17 +51,20 @@ class PrintingUnavailable(RuntimeError):
 
 
 @functools.cache
-def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
-    """WeasyPrint, its URL fetcher and the print stylesheets, loaded on the first sheet.
+def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
+    """WeasyPrint, its URL fetcher, the stylesheets and the fonts, loaded on the first sheet.
 
     Imported here rather than at the top: WeasyPrint needs the system's Pango, and the rest
     of the app must run on a machine that lacks it. Sheets load nothing from anywhere (the
     stylesheet is given directly, the QR code is a data: URI), so the fetcher allows data:
     only; one fetcher for every render also spares each one an unused TLS context. The
-    stylesheet is parsed once per paper size, not once per sheet.
+    stylesheet is parsed once per paper size, not once per sheet. One font configuration
+    serves every sheet, so fonts are found and loaded once and Pango's caches stay warm; a
+    new one for each sheet cost about 15 ms every time.
     """
     try:
         from weasyprint import CSS, HTML
+        from weasyprint.text.fonts import FontConfiguration
         from weasyprint.urls import URLFetcher
     # OSError: WeasyPrint could not load the system's Pango; ImportError: not installed.
     except (OSError, ImportError) as error:
@@ -70,6 +74,7 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
         ) from error
 
     fetcher = URLFetcher(allowed_protocols={"data"})
+    fonts = FontConfiguration()
     stylesheet = (Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css").read_text()
     css = {
         paper: CSS(
@@ -77,10 +82,11 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any]]:
                 f"@page {{ size: {paper} portrait; margin: {PAGE_MARGIN_MM}mm; }}\n{stylesheet}"
             ),
             url_fetcher=fetcher,
+            font_config=fonts,
         )
         for paper in PAPERS
     }
-    return HTML, fetcher, css
+    return HTML, fetcher, css, fonts
 
 
 @dataclass(frozen=True)
@@ -131,12 +137,18 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
     return BlankSheet(players, paper, names)
 
 
+# Neither WeasyPrint nor Pango promise that a font configuration can serve two threads at
+# once, so the shared one serves one sheet at a time.
+_LAYING_OUT = threading.Lock()
+
+
 def render_pdf(template: str, context: dict[str, Any]) -> bytes:
-    html_class, fetcher, css = _weasyprint()
+    html_class, fetcher, css, fonts = _weasyprint()
     html = render_to_string(template, context)
-    pdf = html_class(string=html, url_fetcher=fetcher).write_pdf(
-        stylesheets=[css[context["paper"]]]
-    )
+    with _LAYING_OUT:
+        pdf = html_class(string=html, url_fetcher=fetcher).write_pdf(
+            stylesheets=[css[context["paper"]]], font_config=fonts
+        )
     assert pdf is not None  # write_pdf() without a target returns the bytes
     return pdf
 
@@ -192,12 +204,18 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
+        rows = standings.sheet()
         context = _page_context(paper) | {
             "game": game,
             "standings": standings,
             "columns": standings.players,
-            "rows": standings.sheet(),
+            "rows": rows,
             "totals": standings.seat_totals,
+            # Each player's melds in the grid's order: (round number, result).
+            "cards": [
+                (name, [row.cells[seat] for row in rows if row.cells[seat]])
+                for seat, name in enumerate(standings.players)
+            ],
             # A small PNG: quicker to lay out and draw than an SVG of many squares.
             "qr": segno.make(url, error="m").png_data_uri(scale=6, border=0),
             "url": url,

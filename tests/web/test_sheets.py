@@ -182,7 +182,7 @@ def test_filled_sheet_shows_every_score_total_the_winner_and_a_qr_code(client):
     response = client.get(f"/games/{game.pk}/sheet.pdf")
 
     assert response.status_code == 200
-    reader, _ = pdf_text(response)
+    reader, text = pdf_text(response)
     # Layout mode keeps the sheet's lines: each meld's line holds Ann's score, then Ben's.
     lines = reader.pages[0].extract_text(extraction_mode="layout").splitlines()
     rows = {line.split()[0]: line.split() for line in lines if line.strip()}
@@ -193,7 +193,9 @@ def test_filled_sheet_shows_every_score_total_the_winner_and_a_qr_code(client):
         assert score in grid.split()
     assert "Winner: Ann" in grid
     assert "Kitchen table" in grid
-    assert "straight" in grid  # Ann's Indian Chief split in small print
+    # Under the grid, in small print: each player's cards, meld by meld, with the round.
+    assert "Ann Thief, round 1: K♣ · Beggar Man, round 2: 7♥ 7♣, matches 7♠ ·" in text
+    assert "Indian Chief, round 7: 5♠ 6♥ 7♦ 8♣ 9♥ K♣ 7♥, straight + baccarat 7♦ K♣" in text
     assert f"/games/{game.pk}/" in grid  # the QR code's address, printed under it too
     assert len(reader.pages[0].images) == 1 or "/XObject" in str(reader.pages[0]["/Resources"])
     save_first_page_png(response.content, "filled-2-players")
@@ -205,6 +207,9 @@ def test_filled_sheet_of_a_game_in_progress(client):
     _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
 
     assert "In progress: 2 of 7 rounds played." in text
+    # Only the melds made so far have cards to show, in the grid's order.
+    assert "Ben Poor Man, round 2: 7♠ 5♠ 3♦ · Rich Man, round 1: A♠ 2♥ 3♣ A♦ 4♠" in text
+    assert "Lawyer, round" not in text
 
 
 def test_filled_sheet_is_cached_until_the_game_changes(client, renders):
