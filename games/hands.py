@@ -177,7 +177,8 @@ class HandGame:
     are the game settings the new-game form offers. `score_of` names the result field
     holding each hand's scores; `arrange(cards, number, game)` lays out one player's cards
     for the live preview (`game` holds `players` and the settings); `hint(number)` says
-    what the hand deals; `last_hand` is the game's fixed length, if it has one.
+    what the hand deals; `last_hand` is the game's fixed length, if it has one; `has_pot`
+    says the game keeps a pot of chips (Tong-Its).
     """
 
     rules: ModuleType
@@ -194,6 +195,7 @@ class HandGame:
     hint: Callable[[int], str] = lambda number: ""
     max_cards: int = 52
     last_hand: int | None = None
+    has_pot: bool = False
 
     @property
     def slug(self) -> str:
@@ -417,6 +419,7 @@ HAND_GAMES: dict[str, HandGame] = {
             unit="chips",
             winner_deals=True,
             max_cards=tong_its.MAX_HAND,
+            has_pot=True,
         ),
         HandGame(
             rules=carousel,
@@ -482,6 +485,7 @@ class HandRow:
     scores: tuple[int, ...]
     running: tuple[int, ...]
     explanation: str
+    pot: int | None = None  # Tong-Its: the chips left in the pot after the hand
 
 
 @dataclass(frozen=True)
@@ -557,6 +561,7 @@ def score(
             scores=row_scores,
             running=row_running,
             explanation=name_seats(hand.explanation, players),
+            pot=getattr(hand, "pot_after", None),
         )
         for number, (row_scores, row_running, hand) in enumerate(
             zip(scores, running, result.hand_results if result else (), strict=True), start=1

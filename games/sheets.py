@@ -18,19 +18,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfWriter
 
+from games.hands import HAND_GAMES, HandGame, HandStandings
 from games.models import Game
-from games.rules import indian_chief
+from games.qr import qr_data_uri
+from games.rules import GAMES, indian_chief
 from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
 MELD_COLUMN_MM = 48  # the blank sheet's .corner in sheet.css
+HAND_COLUMN_MM = 22  # a rummy-family sheet's .hand-col in sheet.css
+# A blank rummy-family sheet for a game without a fixed number of hands: rows a page holds.
+BLANK_HANDS = 16
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
@@ -38,6 +42,7 @@ _SHAPERS = [
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets").glob("*.html")),
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted(Path(indian_chief.__file__).parent.glob("*.py")),
+    Path(__file__).parent / "hands.py",
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
@@ -91,8 +96,9 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
 
 @dataclass(frozen=True)
 class BlankSheet:
-    """What a blank Indian Chief sheet is printed for."""
+    """What a blank sheet is printed for: a kind of game, its players, the paper."""
 
+    kind: str
     players: int
     paper: str
     names: tuple[str, ...]
@@ -100,23 +106,30 @@ class BlankSheet:
     @property
     def cache_key(self) -> str:
         digest = hashlib.sha256("\x1f".join(self.names).encode()).hexdigest()[:16]
-        return f"sheet:blank:{self.players}:{self.paper}:{digest}:{SHEETS_VERSION}"
+        return f"sheet:blank:{self.kind}:{self.players}:{self.paper}:{digest}:{SHEETS_VERSION}"
+
+    @property
+    def filename(self) -> str:
+        return f"{self.kind}-{self.players}-players-{self.paper}.pdf"
 
 
-def max_name_length(players: int, paper: str) -> int:
+def max_name_length(players: int, paper: str, kind: str = indian_chief.SLUG) -> int:
     """The longest name that fits a column head when `players` share the page's width."""
-    width = PAPERS[paper][0] - 2 * PAGE_MARGIN_MM - MELD_COLUMN_MM
+    first = MELD_COLUMN_MM if kind == indian_chief.SLUG else HAND_COLUMN_MM
+    width = PAPERS[paper][0] - 2 * PAGE_MARGIN_MM - first
     return int(width / players / MM_PER_CHARACTER)
 
 
-def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
+def blank_sheet_from(query: dict[str, str], kind: str = indian_chief.SLUG) -> BlankSheet:
     """Read `players`, `paper` and `names` from a query string, or say what is wrong."""
-    low, high = indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS
+    rules = GAMES[kind]
+    low, high = rules.MIN_PLAYERS, rules.MAX_PLAYERS
     players_text = query.get("players", "").strip()
     if not (players_text.isascii() and players_text.isdecimal()) or not (
         low <= int(players_text) <= high
     ):
-        raise SheetError(f"Choose {low} to {high} players (got “{players_text}”).")
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise SheetError(f"Choose {allowed} players for {rules.TITLE} (got “{players_text}”).")
     players = int(players_text)
     paper = query.get("paper", "a4").strip().lower() or "a4"
     if paper not in PAPERS:
@@ -126,7 +139,7 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
         names = tuple(" ".join(name.split()) for name in query["names"].split(","))
         if len(names) > players:
             raise SheetError(f"{len(names)} names were given for {players} players.")
-        longest = max_name_length(players, paper)
+        longest = max_name_length(players, paper, kind)
         for name in names:
             if len(name) > longest:
                 raise SheetError(
@@ -134,7 +147,7 @@ def blank_sheet_from(query: dict[str, str]) -> BlankSheet:
                     f"fit up to {longest} characters."
                 )
         names += ("",) * (players - len(names))
-    return BlankSheet(players, paper, names)
+    return BlankSheet(kind, players, paper, names)
 
 
 # Neither WeasyPrint nor Pango promise that a font configuration can serve two threads at
@@ -183,14 +196,35 @@ def _join(*pdfs: bytes) -> bytes:
 def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
     pdf: bytes | None = cache.get(sheet.cache_key)
     if pdf is None:
-        context = _page_context(sheet.paper) | {
-            "columns": sheet.names or ("",) * sheet.players,
-            "rows": [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld],
-        }
-        grid = render_pdf("sheets/indian_chief.html", context)
-        pdf = _join(grid, reference_pdf(sheet.paper))
+        columns = sheet.names or ("",) * sheet.players
+        hand_game = HAND_GAMES.get(sheet.kind)
+        if hand_game is None:
+            context = _page_context(sheet.paper) | {
+                "columns": columns,
+                "rows": [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld],
+            }
+            grid = render_pdf("sheets/indian_chief.html", context)
+            pdf = _join(grid, reference_pdf(sheet.paper))
+        else:
+            count = hand_game.last_hand or BLANK_HANDS
+            rows = [{"number": n, "hint": hand_game.hint(n)} for n in range(1, count + 1)]
+            context = _hands_context(hand_game, sheet.paper) | {"columns": columns, "rows": rows}
+            pdf = render_pdf("sheets/hands.html", context)
         cache.set(sheet.cache_key, pdf, timeout=None)
     return pdf
+
+
+def _hands_context(hand_game: HandGame, paper: str) -> dict[str, Any]:
+    """What every rummy-family sheet shows: the game, its unit and whether it keeps a pot.
+
+    Only a game of fixed length says what each hand deals in its row (Three Thirteen's
+    cards and wild rank); the others' rows are alike.
+    """
+    return {
+        "paper": paper,
+        "hand_game": hand_game,
+        "fixed_hands": hand_game.last_hand is not None,
+    }
 
 
 def game_sheet_key(game: Game, paper: str, url: str) -> str:
@@ -204,22 +238,40 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
-        rows = standings.sheet()
-        context = _page_context(paper) | {
-            "game": game,
-            "standings": standings,
-            "columns": standings.players,
-            "rows": rows,
-            "totals": standings.seat_totals,
-            # Each player's melds in the grid's order: (round number, result).
-            "cards": [
-                (name, [row.cells[seat] for row in rows if row.cells[seat]])
-                for seat, name in enumerate(standings.players)
-            ],
-            # A small PNG: quicker to lay out and draw than an SVG of many squares.
-            "qr": segno.make(url, error="m").png_data_uri(scale=6, border=0),
-            "url": url,
-        }
-        pdf = render_pdf("sheets/indian_chief.html", context)
+        # A small PNG: quicker to lay out and draw than an SVG of many squares.
+        shared = {"game": game, "standings": standings, "qr": qr_data_uri(url), "url": url}
+        if game.hand_game is None:
+            assert isinstance(standings, indian_chief.GameScore)
+            rows = standings.sheet()
+            context = (
+                _page_context(paper)
+                | shared
+                | {
+                    "columns": standings.players,
+                    "rows": rows,
+                    "totals": standings.seat_totals,
+                    # Each player's melds in the grid's order: (round number, result).
+                    "cards": [
+                        (name, [row.cells[seat] for row in rows if row.cells[seat]])
+                        for seat, name in enumerate(standings.players)
+                    ],
+                }
+            )
+            pdf = render_pdf("sheets/indian_chief.html", context)
+        else:
+            assert isinstance(standings, HandStandings)
+            context = (
+                _hands_context(game.hand_game, paper)
+                | shared
+                | {
+                    "columns": standings.players,
+                    "rows": [
+                        {"hand": row, "cells": list(zip(row.scores, row.running, strict=True))}
+                        for row in standings.rows
+                    ],
+                    "totals": standings.seat_totals,
+                }
+            )
+            pdf = render_pdf("sheets/hands.html", context)
         cache.set(key, pdf, timeout=None)
     return pdf

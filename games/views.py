@@ -54,7 +54,7 @@ from games.models import (
     Steal,
 )
 from games.qr import qr_data_uri
-from games.rules import indian_chief
+from games.rules import GAMES, indian_chief
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
 from games.rules.indian_chief import ROUNDS, RULE_REMINDERS, GameScore, Meld, RoundScore
@@ -105,6 +105,7 @@ def home(request: HttpRequest) -> HttpResponse:
             .prefetch_related("seats__player")[:10],
             "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
             "hand_games": HAND_GAMES,
+            "kinds": Game.KIND_CHOICES,
         },
     )
 
@@ -712,18 +713,25 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
 
 
 @require_GET
-def blank_sheet(request: HttpRequest) -> HttpResponseBase:
-    """A blank Indian Chief sheet to print before game night: `players`, `paper`, `names`."""
+def blank_sheet_chosen(request: HttpRequest) -> HttpResponseBase:
+    """The home page's sheet form names the game in `kind`: on to that game's sheet."""
+    query = request.GET.copy()
+    kind = query.pop("kind", [indian_chief.SLUG])[-1]
+    url = reverse("blank-sheet-of", args=[kind if kind in GAMES else indian_chief.SLUG])
+    return redirect(f"{url}?{query.urlencode()}")
+
+
+@require_GET
+def blank_sheet(request: HttpRequest, kind: str = indian_chief.SLUG) -> HttpResponseBase:
+    """A blank sheet of any game to print before game night: `players`, `paper`, `names`."""
+    if kind not in GAMES:
+        raise Http404("No such game.")
     try:
-        sheet = sheets.blank_sheet_from(request.GET.dict())
+        sheet = sheets.blank_sheet_from(request.GET.dict(), kind)
     except sheets.SheetError as error:
         return render(request, "games/sheet_error.html", {"error": error}, status=400)
     return _pdf_response(
-        request,
-        sheet.cache_key,
-        None,
-        lambda: sheets.blank_sheet_pdf(sheet),
-        f"indian-chief-{sheet.players}-players-{sheet.paper}.pdf",
+        request, sheet.cache_key, None, lambda: sheets.blank_sheet_pdf(sheet), sheet.filename
     )
 
 
@@ -809,7 +817,7 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
             sheets.game_sheet_key(game, paper, url),
             game.updated_at,
             lambda: sheets.game_sheet_pdf(game, paper, url),
-            f"indian-chief-game-{game.pk}.pdf",
+            f"{game.kind}-game-{game.pk}.pdf",
         )
     except RuleError as error:
         problem = sheets.SheetError(f"This game cannot be scored as stored: {error.message}")

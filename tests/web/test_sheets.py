@@ -253,7 +253,7 @@ def test_filled_sheet_rejects_unknown_paper_and_missing_games(client):
 def test_home_page_links_the_blank_sheet_form_and_the_game_page_links_its_sheet(client):
     game = make_game(["Ann", "Ben"])
 
-    assert 'action="/sheets/indian-chief/blank.pdf"' in client.get("/").content.decode()
+    assert 'action="/sheets/blank.pdf"' in client.get("/").content.decode()
     assert f'href="/games/{game.pk}/sheet.pdf"' in client.get(f"/games/{game.pk}/").content.decode()
 
 
@@ -317,3 +317,76 @@ def test_a_server_without_pango_says_printing_is_not_set_up(client, monkeypatch)
     assert response.status_code == 503
     assert "Printing is not set up on this server" in response.content.decode()
     assert client.get("/sheets/indian-chief/blank.pdf", {"players": 4}).status_code == 200
+
+
+# ---------------------------------------------------------------------------
+# The rummy family: a row per hand, two columns a player (the hand, the total after)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)], ids=["a4", "letter"])
+def test_a_blank_three_thirteen_sheet_has_its_eleven_hands_with_their_wild_cards(
+    client, paper, size
+):
+    response = client.get(
+        "/sheets/three-thirteen/blank.pdf", {"players": 8, "paper": paper, "names": "Ann,Ben"}
+    )
+    assert response.status_code == 200
+    reader, text = pdf_text(response)
+    assert len(reader.pages) == 1
+    assert tuple(round(float(v), 1) for v in reader.pages[0].mediabox[2:]) == pytest.approx(
+        size, abs=0.5
+    )
+    words = " ".join(text.split())
+    assert "Three Thirteen" in words and "Ann Ben" in words
+    # Hand 1 deals 3 cards with threes wild, … hand 11 deals 13 with kings wild, and no more.
+    assert "3 cards each; 3s are wild." in words and "11 13 cards each; Ks are wild." in words
+    assert "12 14 cards" not in words
+    save_first_page_png(response.content, f"blank-three-thirteen-{paper}")
+
+
+def test_a_blank_tong_its_sheet_keeps_chips_and_the_pot(client):
+    response = client.get("/sheets/tong-its/blank.pdf", {"players": 3})
+    _, text = pdf_text(response)
+    assert "Tong-Its" in text and "Pot" in text and "chips" in text
+    save_first_page_png(response.content, "blank-tong-its-a4")
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "message"),
+    [
+        ("/sheets/tong-its/blank.pdf", {"players": 4}, "Choose 3 players for Tong-Its"),
+        ("/sheets/carousel/blank.pdf", {"players": 6}, "Choose 2 to 5 players for Carousel"),
+    ],
+)
+def test_a_blank_sheet_for_the_wrong_table_is_refused(client, path, query, message):
+    response = client.get(path, query)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_the_home_pages_sheet_form_leads_to_the_chosen_games_sheet(client):
+    response = client.get("/sheets/blank.pdf", {"kind": "rummy", "players": "4", "paper": "a4"})
+    assert response.status_code == 302
+    assert response["Location"] == "/sheets/rummy/blank.pdf?players=4&paper=a4"
+    assert client.get("/sheets/poker/blank.pdf", {"players": 4}).status_code == 404
+
+
+def test_a_filled_carousel_sheet_has_every_score_running_total_and_why(client):
+    from tests.web.test_hand_games import save_hand, start
+
+    game = start(client, "carousel", ["Ann", "Ben", "Cleo"])
+    # Hand 1: Ann knocks with 2♥; Ben 35 (K♠ and a joker), Cleo 4: Ann wins 33 + 2 = 35.
+    save_hand(client, game, ["2H", "KS JK", "4D"], knocker=0)
+    # Hand 2: Cleo knocks with A♣ = 1; Ann's A♦ = 1 undercuts: 0 + 7 + 10 = 17.
+    save_hand(client, game, ["AD", "8S", "AC"], knocker=2)
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+    assert response.status_code == 200
+    assert 'filename="carousel-game-' in response["Content-Disposition"]
+    _, text = pdf_text(response)
+    words = " ".join(text.split())
+    assert "Carousel" in words and "In progress: 2 hands played." in words
+    # Ann's row: 35 then 17, running 35 then 52; the total row says 52.
+    assert "35 35" in words and "17 52" in words
+    assert "Ann knocked with 2" in words and "Ann undercuts with 1" in words
+    assert "dealt by Ann" in words and "dealt by Ben" in words
+    save_first_page_png(response.content, "filled-carousel-a4")
