@@ -24,6 +24,10 @@ from games.rules.indian_chief import Meld, MeldScore, Reveal, RoundScore
 
 MAX_SEATS = max(module.MAX_PLAYERS for module in GAMES.values())
 
+# A paper sheet of a game without a fixed number of hands: rows offered, and at most.
+PAPER_ROWS = 12
+MAX_PAPER_ROWS = 60
+
 # The ways a game can be set to end, of which a game takes at most one.
 ENDS = ("target_score", "max_hands", "max_deals")
 
@@ -155,6 +159,65 @@ class NewGameForm(forms.Form):
                 cleaned["decks"] = self.hand_game.decks(len(names), settings)
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
+        return cleaned
+
+
+class PaperGameForm(NewGameForm):
+    """A finished game entered afterwards from its paper sheet: the players, the day it
+    was played and each row's scores as written (Indian Chief's seven melds, or hands).
+
+    A row is filled for every player or left blank; blank rows are skipped. A game of a
+    fixed length (Indian Chief's seven melds, Three Thirteen's eleven hands) needs all its
+    rows. The scores are taken as written: without the cards, nothing can check them.
+    """
+
+    played = forms.DateField(
+        label="Played on", widget=forms.DateInput(attrs={"type": "date"}), required=True
+    )
+
+    def __init__(self, *args: Any, rows: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in [name for name in self.fields if name in SETTING_FIELDS or name == "decks"]:
+            del self.fields[name]
+        fixed = indian_chief.ROUNDS if self.hand_game is None else self.hand_game.last_hand
+        self.fixed = fixed is not None
+        self.rows = fixed or min(max(rows, PAPER_ROWS), MAX_PAPER_ROWS)
+        for row in range(self.rows):
+            for seat in range(self.seats):
+                self.fields[f"score_{row}_{seat}"] = forms.IntegerField(
+                    required=False,
+                    min_value=-100_000,
+                    max_value=100_000,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
+                )
+
+    def grid(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Each row's label and its score fields, one a seat."""
+        labels = Game(kind=self.kind).row_labels(self.rows)
+        return [
+            (label, [self[f"score_{row}_{seat}"] for seat in range(self.seats)])
+            for row, label in enumerate(labels)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        seated = len(cleaned.get("names", ()))
+        scores: list[list[int]] = []
+        for row in range(self.rows):
+            cells = [cleaned.get(f"score_{row}_{seat}") for seat in range(self.seats)]
+            for seat in range(seated, self.seats):
+                if cells[seat] is not None:
+                    self.add_error(f"score_{row}_{seat}", "Nobody sits here.")
+            row_scores = cells[:seated]
+            if all(score is None for score in row_scores) and not self.fixed:
+                continue
+            for seat, score in enumerate(row_scores):
+                if score is None:
+                    self.add_error(f"score_{row}_{seat}", "Needed: fill in the row.")
+            scores.append([score or 0 for score in row_scores])
+        if not scores:
+            raise forms.ValidationError("Fill in the scores of at least one hand.")
+        cleaned["scores"] = scores
         return cleaned
 
 

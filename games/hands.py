@@ -486,6 +486,7 @@ class HandRow:
     running: tuple[int, ...]
     explanation: str
     pot: int | None = None  # Tong-Its: the chips left in the pot after the hand
+    label: str = ""  # what the row is when not a numbered hand (a paper game's meld)
 
 
 @dataclass(frozen=True)
@@ -510,6 +511,42 @@ class HandStandings:
     def seat_totals(self) -> tuple[int, ...]:
         """The totals in seat order, as Indian Chief's standings name them."""
         return self.totals
+
+
+def paper_standings(
+    players: Sequence[str], rows: Sequence[Sequence[int]], labels: Sequence[str], *, lowest: bool
+) -> HandStandings:
+    """A game entered afterwards from a paper sheet: typed scores a row, no cards.
+
+    The scores are taken as written; the winners are whoever has the best total by the
+    game's rule (`lowest` in Three Thirteen). Such a game is finished by definition.
+    """
+    players = tuple(players)
+    running = running_totals(rows, len(players))
+    totals = running[-1] if running else (0,) * len(players)
+    best = tuple(players[seat] for seat in leaders(totals, lowest=lowest))
+    return HandStandings(
+        players=players,
+        rows=tuple(
+            HandRow(
+                number=number,
+                dealer="",
+                scores=tuple(scores),
+                running=after,
+                explanation="",
+                label=label,
+            )
+            for number, (scores, after, label) in enumerate(
+                zip(rows, running, labels, strict=True), start=1
+            )
+        ),
+        totals=totals,
+        leaders=best,
+        complete=True,
+        winners=best,
+        next_dealer="",
+        notes=("Entered from a paper sheet: the scores as written, without the cards.",),
+    )
 
 
 def name_seats(message: str, names: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games.hands import HAND_GAMES, HandGame, HandStandings
+from games.hands import HAND_GAMES, HandGame, HandStandings, paper_standings
 from games.hands import score as score_hands
 from games.rules import GAMES, indian_chief, rules_for
 from games.rules.cards import show_text
@@ -182,6 +182,12 @@ class Game(models.Model):
         """Indian Chief plays rounds; the rummy family plays hands."""
         return "round" if self.hand_game is None else "hand"
 
+    def row_labels(self, count: int) -> list[str]:
+        """What the rows of a score sheet are: Indian Chief's melds, else numbered hands."""
+        if self.hand_game is None:
+            return [meld.label for meld in indian_chief.Meld][:count]
+        return [f"Hand {number}" for number in range(1, count + 1)]
+
     @property
     def jokers(self) -> int:
         """How many printed jokers are in play (Indian Chief has none)."""
@@ -227,6 +233,13 @@ class Game(models.Model):
                 "steals", Steal.objects.select_related("thief__player", "victim__player")
             ),
         )
+        if self.paper:
+            return paper_standings(
+                self.player_names(),
+                [played.details["scores"] for played in rounds],
+                self.row_labels(len(rounds)),
+                lowest=bool(self.hand_game and self.hand_game.lowest_wins),
+            )
         if self.hand_game is not None:
             return score_hands(
                 self.hand_game,
@@ -254,6 +267,7 @@ class Game(models.Model):
         settings: dict[str, Any] | None = None,
         owner: Any = None,
         browser: str = "",
+        paper: bool = False,
     ) -> "Game":
         """A new game with these players in seat order; new names join the roster.
 
@@ -266,6 +280,7 @@ class Game(models.Model):
             settings=settings or {},
             owner=owner,
             browser="" if owner else browser,
+            paper=paper,
         )
         for position, name in enumerate(names):
             player = Player.objects.filter(key=name.casefold()).first()
@@ -274,6 +289,43 @@ class Game(models.Model):
             Seat.objects.create(game=game, player=player, position=position)
         Change.objects.create(
             game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
+        )
+        return game
+
+    @classmethod
+    @transaction.atomic
+    def from_paper(
+        cls,
+        kind: str,
+        names: Sequence[str],
+        scores: Sequence[Sequence[int]],
+        played: Any,
+        note: str = "",
+        owner: Any = None,
+        browser: str = "",
+    ) -> "Game":
+        """A finished game entered afterwards from its paper sheet: the players in seat
+        order and each row's scores as written (no cards)."""
+        rules = rules_for(kind)
+        game = cls.start(
+            names,
+            rules.default_decks(len(names)),
+            note,
+            kind=kind,
+            owner=owner,
+            browser=browser,
+            paper=True,
+        )
+        for number, row in enumerate(scores, start=1):
+            sheet_row = Round.objects.create(
+                game=game, number=number, details={"scores": list(row)}
+            )
+            sheet_row.set_hands([""] * len(names))
+        game.created_at = game.finished_at = played
+        game.save(update_fields=["created_at", "finished_at"])
+        outcome = game.standings()
+        game._record(
+            Change.Action.FINISHED, None, after=[["winners", " and ".join(outcome.winners or ())]]
         )
         return game
 

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfWriter
 
-from games.hands import HAND_GAMES, HandGame, HandStandings
+from games.hands import HAND_GAMES
 from games.models import Game
 from games.qr import qr_data_uri
 from games.rules import GAMES, indian_chief
@@ -208,22 +208,26 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
         else:
             count = hand_game.last_hand or BLANK_HANDS
             rows = [{"number": n, "hint": hand_game.hint(n)} for n in range(1, count + 1)]
-            context = _hands_context(hand_game, sheet.paper) | {"columns": columns, "rows": rows}
+            context = _hands_context(sheet.kind, sheet.paper) | {"columns": columns, "rows": rows}
             pdf = render_pdf("sheets/hands.html", context)
         cache.set(sheet.cache_key, pdf, timeout=None)
     return pdf
 
 
-def _hands_context(hand_game: HandGame, paper: str) -> dict[str, Any]:
-    """What every rummy-family sheet shows: the game, its unit and whether it keeps a pot.
+def _hands_context(kind: str, paper: str) -> dict[str, Any]:
+    """What every sheet of hands shows: the game, its unit and whether it keeps a pot.
 
     Only a game of fixed length says what each hand deals in its row (Three Thirteen's
-    cards and wild rank); the others' rows are alike.
+    cards and wild rank); the others' rows are alike. An Indian Chief game entered from a
+    paper sheet is printed as rows too, one a meld.
     """
+    hand_game = HAND_GAMES.get(kind)
     return {
         "paper": paper,
-        "hand_game": hand_game,
-        "fixed_hands": hand_game.last_hand is not None,
+        "title": GAMES[kind].TITLE,
+        "unit": hand_game.unit if hand_game else "points",
+        "has_pot": bool(hand_game and hand_game.has_pot),
+        "fixed_hands": bool(hand_game and hand_game.last_hand is not None),
     }
 
 
@@ -240,8 +244,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
         standings = game.standings()
         # A small PNG: quicker to lay out and draw than an SVG of many squares.
         shared = {"game": game, "standings": standings, "qr": qr_data_uri(url), "url": url}
-        if game.hand_game is None:
-            assert isinstance(standings, indian_chief.GameScore)
+        if isinstance(standings, indian_chief.GameScore):
             rows = standings.sheet()
             context = (
                 _page_context(paper)
@@ -259,9 +262,8 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
             )
             pdf = render_pdf("sheets/indian_chief.html", context)
         else:
-            assert isinstance(standings, HandStandings)
             context = (
-                _hands_context(game.hand_game, paper)
+                _hands_context(game.kind, paper)
                 | shared
                 | {
                     "columns": standings.players,

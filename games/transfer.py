@@ -328,8 +328,11 @@ def _game_entry(value: object, where: str) -> GameEntry:
     if finished != (finished_at is not None):
         raise TransferError(f"{where}: “finished” and “finished_at” disagree.")
     word = "Round" if hand_game is None else "Hand"
+    paper = _field(value, "paper", bool, where, "true or false")
     rounds = [
-        _round_entry(played, number, players, settings, hand_game, f"{where}: {word} {number}")
+        _round_entry(
+            played, number, players, settings, hand_game, f"{where}: {word} {number}", paper
+        )
         for number, played in enumerate(
             _field(value, "rounds", list, where, "a list of rounds"), start=1
         )
@@ -341,7 +344,7 @@ def _game_entry(value: object, where: str) -> GameEntry:
         note=note,
         created_at=_time(value, "created_at", where),
         finished_at=finished_at,
-        paper=_field(value, "paper", bool, where, "true or false"),
+        paper=paper,
         players=players,
         rounds=tuple(rounds),
     )
@@ -385,6 +388,7 @@ def _round_entry(
     settings: Json,
     hand_game: HandGame | None,
     where: str,
+    paper: bool,
 ) -> RoundEntry:
     if not isinstance(value, dict):
         raise TransferError(f"{where} is not an object.")
@@ -400,6 +404,9 @@ def _round_entry(
     )
     details = _field(value, "details", dict, where, "an object")
     steals = _field(value, "steals", list, where, "a list")
+    if paper:
+        _check_paper_row(details, cards, steals, len(players), where)
+        return RoundEntry(cards, details, ())
     if hand_game is None:
         if details:
             raise TransferError(f"{where}: an Indian Chief round has no “details”.")
@@ -451,6 +458,22 @@ def _steals(value: list[Any], players: Sequence[str], where: str) -> tuple[Steal
             )
         )
     return tuple(steals)
+
+
+def _check_paper_row(
+    details: Json, cards: Sequence[str], steals: list[Any], players: int, where: str
+) -> None:
+    """A row of a paper game: the scores as written, one whole number a player, no cards."""
+    scores = details.get("scores")
+    if (
+        set(details) != {"scores"}
+        or not isinstance(scores, list)
+        or len(scores) != players
+        or not all(isinstance(score, int) and not isinstance(score, bool) for score in scores)
+    ):
+        raise TransferError(f"{where}: a paper game's row holds “scores”, a whole number each.")
+    if any(cards) or steals:
+        raise TransferError(f"{where}: a paper game has no cards and no steals.")
 
 
 def _check_details(details: Json, hand_game: HandGame, players: int, where: str) -> None:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("sheets/<slug:kind>/blank.pdf", views.blank_sheet, name="blank-sheet-of"),
     path("games/", views.game_list, name="game-list"),
     path("games/new/", views.game_new, name="game-new"),
+    path("games/paper/", views.paper_game_new, name="paper-game-new"),
     path("games/<int:pk>/sheet.pdf", views.game_sheet, name="game-sheet"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/rounds/new/", views.round_new, name="round-new"),

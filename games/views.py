@@ -10,7 +10,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from contextlib import suppress
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any
 
 from django import forms
@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Qu
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,6 +30,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import sheets, stats, transfer
 from games.accounts import browser_key
 from games.forms import (
+    MAX_PAPER_ROWS,
     MAX_SEATS,
     CardsForm,
     GameFilterForm,
@@ -36,6 +38,7 @@ from games.forms import (
     ImportForm,
     MeldCalculatorForm,
     NewGameForm,
+    PaperGameForm,
     RoundForm,
     ScorekeeperForm,
     StealForm,
@@ -170,6 +173,47 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     )
 
 
+@require_http_methods(["GET", "POST"])
+def paper_game_new(request: HttpRequest) -> HttpResponseBase:
+    """Enter a finished game from its paper sheet (`?kind=`), so the history is complete.
+
+    "More rows" shows six more rows for a game without a fixed number of hands, keeping
+    what was typed.
+    """
+    kind = request.POST.get("kind") or request.GET.get("kind") or ""
+    rows = (_index(request.POST.get("rows"), MAX_PAPER_ROWS + 1) or 0) + (
+        6 if "more" in request.POST else 0
+    )
+    data = None if request.method != "POST" or "more" in request.POST else request.POST
+    form = PaperGameForm(data, kind=kind, rows=rows, initial=request.POST.dict() or None)
+    if data is not None and form.is_valid():
+        game = Game.from_paper(
+            form.kind,
+            form.cleaned_data["names"],
+            form.cleaned_data["scores"],
+            timezone.make_aware(datetime.combine(form.cleaned_data["played"], time(12))),
+            form.cleaned_data["note"],
+            owner=request.user if request.user.is_authenticated else None,
+            browser=browser_key(request, create=True),
+        )
+        messages.success(request, "The paper game is in the history.")
+        return redirect(game.get_absolute_url())
+    return render(request, "games/paper_game.html", {"form": form, "roster": _roster(request)})
+
+
+def not_on_paper(view: GameView) -> GameView:
+    """A game entered from a paper sheet holds no cards: nothing to enter or change."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, game: Game, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if game.paper:
+            messages.info(request, "This game was entered from a paper sheet: it stays as written.")
+            return _go(request, game.get_absolute_url())
+        return view(request, game, *args, **kwargs)
+
+    return checked
+
+
 def _roster(request: HttpRequest) -> list[str]:
     """The names this visitor has seated before, to suggest (nobody else's)."""
     games = Game.objects.kept_by(request.user, browser_key(request))
@@ -211,8 +255,11 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _game_template(game: Game) -> str:
-    """The game page: Indian Chief's melds, or the rummy family's hands."""
-    return "games/game_detail.html" if game.hand_game is None else "games/hand_game.html"
+    """The game page: Indian Chief's melds, or rows of hands (the rummy family, and any
+    game entered from a paper sheet)."""
+    if game.hand_game is None and not game.paper:
+        return "games/game_detail.html"
+    return "games/hand_game.html"
 
 
 def _standings(game: Game) -> tuple[GameScore | HandStandings | None, str]:
@@ -298,6 +345,7 @@ def _has_steals_pending(played: Round, score: object) -> bool:
 
 @require_http_methods(["GET", "POST"])
 @for_scorekeepers
+@not_on_paper
 def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     landed = _landed_round(game, request)
     if landed is not None:
@@ -330,6 +378,7 @@ def _landed_round(game: Game, request: HttpRequest) -> Round | None:
 
 @require_http_methods(["GET", "POST"])
 @for_scorekeepers
+@not_on_paper
 def round_edit(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     played = get_object_or_404(Round, game=game, number=number)
     if game.is_finished:
@@ -562,6 +611,7 @@ def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str
 
 @require_http_methods(["GET", "POST"])
 @for_scorekeepers
+@not_on_paper
 def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
     if game.hand_game is not None:
@@ -658,6 +708,7 @@ def _steals_context(game: Game, played: Round, standings: GameScore, error: str)
 
 @require_POST
 @for_scorekeepers
+@not_on_paper
 def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
     form = VersionForm(request.POST)
     if form.is_valid():
@@ -678,6 +729,7 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
 
 @require_POST
 @for_scorekeepers
+@not_on_paper
 def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The table stops playing: whoever leads wins (rummy-family games)."""
     if game.hand_game is None:
@@ -701,6 +753,7 @@ def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
 
 @require_POST
 @for_scorekeepers
+@not_on_paper
 def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
     form = VersionForm(request.POST)
     if form.is_valid():

@@ -12,6 +12,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from games import stats
 from games.models import Game, Player
@@ -268,11 +269,15 @@ def test_indian_chief_figures_of_the_other_player(client, table):
     assert "Most often flush; average class 5.5" in html
 
 
-def test_a_game_entered_from_paper_gives_no_card_figures(client):
-    indian_chief(["Ann", "Ben"], 1, WIN_ROUNDS, browser="", paper=True)
+def test_a_game_entered_from_paper_counts_its_result_but_gives_no_card_figures(client):
+    # Seven meld rows as written on the sheet: Ann 10+4+11+25−31+0+13 = 32, Ben 4+15+25
+    # −50+20+54+10 = 78: Ben wins.
+    rows = [[10, 4], [4, 15], [11, 25], [25, -50], [-31, 20], [0, 54], [13, 10]]
+    Game.from_paper("indian-chief", ["Ann", "Ben"], rows, timezone.now())
 
-    response = player_page(client, "Ann")
+    response = player_page(client, "Ben")
 
+    assert response.context["record"] == stats.Rate(1, 1)
     assert response.context["indian_chief"] is None
     assert "card by card" not in text(response)
 

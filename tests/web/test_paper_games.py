@@ -1,0 +1,142 @@
+"""Games entered afterwards from a paper sheet: typed scores, no cards, a complete history.
+
+The scores are taken as written (nothing can check them without the cards); the game is
+finished, read-only, printable, exportable and counts in the results but not in the card
+statistics.
+"""
+
+import json
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game
+from tests.web.test_game_views import messages_on, text
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("paper-game-new")
+
+
+def post(client: Client, kind: str, names, scores, **extra):
+    data = {"kind": kind, "played": "2026-10-31", "note": "Halloween"} | extra
+    data |= {f"player_{seat}": name for seat, name in enumerate(names)}
+    for row, row_scores in enumerate(scores):
+        for seat, score in enumerate(row_scores):
+            data[f"score_{row}_{seat}"] = "" if score is None else str(score)
+    return client.post(URL, data)
+
+
+def errors_on(html: str) -> list[str]:
+    found = re.findall(
+        r'<(?:ul class="errorlist[^"]*"|span class="problem")[^>]*>(.*?)</(?:ul|span)>', html, re.S
+    )
+    return [unescape(re.sub(r"<[^>]+>", " ", item)).strip() for item in found]
+
+
+# Ann's sheet of seven melds: Ann 32, Ben 78, Cleo 40.
+CHIEF_ROWS = [
+    [10, 4, 1],
+    [4, 15, 6],
+    [11, 25, 0],
+    [25, -50, 25],
+    [-31, 20, -9],
+    [0, 54, 4],
+    [13, 10, 13],
+]
+
+
+def test_an_indian_chief_sheet_is_entered_meld_by_meld(client):
+    response = post(client, "indian-chief", ["Ann", "Ben", "Cleo"], CHIEF_ROWS)
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.paper and game.is_finished
+    assert game.created_at.date().isoformat() == "2026-10-31"
+    page = text(client.get(game.get_absolute_url()))
+    assert "The paper game is in the history." in messages_on(page)
+    # The sheet as written: a row per meld, the totals, the winner.
+    assert re.findall(r'<td class="total">(-?\d+)</td>', page) == ["32", "78", "40"]
+    assert "Ben wins" in page and "Thief" in page and "Indian Chief" in page
+    assert "Entered from a paper sheet" in page
+    # Nothing to enter, edit, undo or reopen.
+    assert "Enter round" not in page and "Undo" not in page and "Reopen" not in page
+    response = client.get(reverse("round-new", args=[game.pk]))
+    assert response.status_code == 302
+    followed = text(client.get(response["Location"]))
+    assert "This game was entered from a paper sheet: it stays as written." in messages_on(followed)
+    assert (
+        client.post(reverse("game-reopen", args=[game.pk]), {"version": game.version}).status_code
+        == 302
+    )
+    game.refresh_from_db()
+    assert game.is_finished
+
+
+def test_a_three_thirteen_sheet_is_won_by_the_lowest_total(client):
+    rows = [[0, 12]] * 10 + [[30, 0]]
+    assert post(client, "three-thirteen", ["Ann", "Ben"], rows).status_code == 302
+    game = Game.objects.get()
+    outcome = game.outcome()
+    # Ann 30, Ben 120: the lowest total wins.
+    assert outcome.totals == (30, 120) and outcome.winners == ("Ann",)
+
+
+def test_an_open_ended_game_takes_as_many_hands_as_written(client):
+    # Three hands of Rummy typed, the other rows left blank.
+    rows = [[28, 0], [0, 14], [7, 0]]
+    assert post(client, "rummy", ["Ann", "Ben"], rows).status_code == 302
+    game = Game.objects.get()
+    assert game.rounds.count() == 3
+    assert game.outcome().totals == (35, 14)
+    # "More rows" shows six more, keeping what was typed.
+    more = text(post(client, "rummy", ["Cleo", "Dan"], [[5, 0]], more="1", rows="12"))
+    assert len(re.findall(r'name="score_\d+_0"', more)) == 18
+    assert 'name="player_0" value="Cleo"' in more and 'name="score_0_0" value="5"' in more
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "rows", "message"),
+    [
+        # A row filled for Ann only.
+        ("rummy", ["Ann", "Ben"], [[5, None]], "Needed: fill in the row."),
+        # Indian Chief has seven rows; six were filled.
+        ("indian-chief", ["Ann", "Ben"], CHIEF_ROWS[:6], "Needed: fill in the row."),
+        # A score under a seat nobody sits in.
+        ("rummy", ["Ann", "Ben"], [[5, 0, 3]], "Nobody sits here."),
+        # Nothing typed at all.
+        ("rummy", ["Ann", "Ben"], [], "Fill in the scores of at least one hand."),
+        # One player is not a game.
+        ("rummy", ["Ann"], [[5]], "Rummy is for 2 to 6 players, not 1."),
+    ],
+    ids=["half-a-row", "six-melds", "empty-seat", "no-scores", "one-player"],
+)
+def test_a_sheet_that_is_not_complete_is_refused_next_to_the_cause(
+    client, kind, names, rows, message
+):
+    response = post(client, kind, names, rows)
+    assert response.status_code == 200
+    html = unescape(text(response))
+    assert message in errors_on(html), errors_on(html)
+    assert all(f'value="{name}"' in html for name in names)
+    assert not Game.objects.exists()
+
+
+def test_a_paper_game_prints_exports_and_imports(client):
+    post(client, "indian-chief", ["Ann", "Ben", "Cleo"], CHIEF_ROWS)
+    game = Game.objects.get()
+    sheet = client.get(reverse("game-sheet", args=[game.pk]))
+    assert sheet.status_code == 200 and sheet["Content-Type"] == "application/pdf"
+    exported = client.get(reverse("game-export-json", args=[game.pk])).content
+    document = json.loads(exported)
+    assert document["games"][0]["paper"] is True
+    assert document["games"][0]["rounds"][0]["details"] == {"scores": [10, 4, 1]}
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("games.json", exported, content_type="application/json")
+    assert client.post(reverse("games-import"), {"file": upload}).status_code == 302
+    copy = Game.objects.latest("pk")
+    assert copy.paper and copy.outcome().totals == (32, 78, 40)
