@@ -1,0 +1,68 @@
+"""A second phone follows a live game through its share link while the scorekeeper saves.
+
+Two browser contexts, as two phones: the scorekeeper's starts a Rummy game, shares it and
+enters a hand; the other phone, never logged in and holding only the link, sees the new
+scores within a few seconds without touching anything, and has nothing it could change.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.test_game import check_page_is_clean, watch_console
+from tests.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_second_phone_follows_the_scoreboard_live(live_server, browser: Browser, screenshot):
+    keeper = browser.new_context(**PHONE).new_page()
+    viewer = browser.new_context(**PHONE).new_page()
+    keeper_errors, viewer_errors = watch_console(keeper), watch_console(viewer)
+
+    # The scorekeeper starts a game of Rummy and shares its scoreboard.
+    keeper.goto(f"{live_server.url}/games/new/?kind=rummy")
+    keeper.get_by_label(re.compile(r"^Seat 1\b")).fill("Ann")
+    keeper.get_by_label(re.compile(r"^Seat 2\b")).fill("Ben")
+    keeper.get_by_role("button", name="Start the game").tap()
+    expect(keeper.get_by_role("heading", level=1)).to_contain_text("Hand 1")
+    keeper.get_by_role("link", name="Back to the game").tap()
+    keeper.get_by_role("button", name="Share the scoreboard").tap()
+    link = keeper.locator(".share-link a").first
+    expect(link).to_be_visible()
+    expect(keeper.locator("img.qr")).to_be_visible()
+    url = link.get_attribute("href")
+    assert url and "/live/" in url
+    screenshot(keeper, "1-keeper-shares")
+    check_page_is_clean(keeper, keeper_errors)
+
+    # The other phone opens the link: the scoreboard, nothing to press.
+    viewer.goto(url)
+    expect(viewer.get_by_role("heading", level=1)).to_contain_text("Rummy")
+    expect(viewer.locator("#scoreboard tfoot td.total")).to_have_text(["0", "0"])
+    expect(viewer.locator("main form, main button")).to_have_count(0)
+    screenshot(viewer, "2-viewer-before")
+    check_page_is_clean(viewer, viewer_errors)
+
+    # The scorekeeper enters a hand: Ann went out, Ben holds K♠ = 10 for Ann.
+    keeper.get_by_role("link", name="Enter hand 1").tap()
+    keeper.get_by_role("group", name="Who went out").get_by_label("Ann", exact=True).tap()
+    keeper.locator("#player-1 button[name='select']").tap()
+    expect(keeper.locator("#player-1")).to_have_class(re.compile(r"\bactive\b"))
+    keeper.locator("#player-1 .picker button[value='KS']").tap()
+    expect(keeper.locator("#player-1 .hand button.in-hand")).to_have_text(["K♠"])
+    keeper.get_by_role("button", name="Save hand 1").tap()
+    keeper.wait_for_url(re.compile(r"/games/\d+/$"))
+
+    # Within a few seconds, with no touch, the other phone shows it.
+    expect(viewer.locator("#scoreboard tfoot td.total")).to_have_text(["10", "0"], timeout=8000)
+    expect(viewer.locator("#scoreboard thead th.leader")).to_have_text(["★ Ann"])
+    screenshot(viewer, "3-viewer-after")
+    check_page_is_clean(viewer, viewer_errors)
+
+    # The scorekeeper stops sharing: the link no longer works.
+    keeper.get_by_role("button", name="Stop sharing").tap()
+    expect(keeper.get_by_role("button", name="Share the scoreboard")).to_be_visible()
+    viewer.reload()
+    expect(viewer.get_by_role("heading", level=1)).to_have_text("This link no longer works")
