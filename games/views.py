@@ -573,6 +573,7 @@ def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[s
         "standings": standings,
         "board": _board(standings),
         "problem": problem,
+        "scoreboard": f"{_game_template(game)}#scoreboard",
     }
 
 
