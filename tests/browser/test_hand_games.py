@@ -38,7 +38,7 @@ class Table:
 
     def start(self, url: str, kind: str, title: str, names: list[str]) -> None:
         self.page.goto(f"{url}/")
-        self.page.get_by_role("link", name=title, exact=True).tap()
+        self.page.locator(f"a.button[href='/games/new/?kind={kind}']").tap()
         expect(self.page.get_by_role("heading", level=1)).to_have_text(f"New game of {title}")
         for seat, name in enumerate(names, start=1):
             self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
