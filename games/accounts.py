@@ -9,14 +9,15 @@ Django's own auth views do the work; every form page shares one template, and ev
 "done" page another.
 """
 
+import hashlib
 import secrets
 from typing import Any
 
 from django import forms
 from django.contrib.auth import login, user_logged_in
 from django.contrib.auth import views as auth
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.core.cache import cache
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.core.cache import caches
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import redirect, render
@@ -27,6 +28,7 @@ from games.models import Game
 
 # Failed logins allowed per account name, and per address, in one window.
 LOGIN_ATTEMPTS = 5
+ADDRESS_ATTEMPTS = 30
 LOGIN_WINDOW = 15 * 60  # seconds
 
 FORM = "accounts/form.html"
@@ -52,39 +54,68 @@ def claim_browser_games(sender: Any, request: HttpRequest | None, user: Any, **k
 
 
 class ThrottledLoginForm(AuthenticationForm):
-    """Django's login form, refusing an account name or an address after
-    LOGIN_ATTEMPTS failures within LOGIN_WINDOW seconds (a guessing attack), before the
-    password is even checked."""
+    """Django's login form, refusing an account name after LOGIN_ATTEMPTS failures, or an
+    address after ADDRESS_ATTEMPTS, within LOGIN_WINDOW seconds (a guessing attack),
+    before the password is even checked. A successful login clears the name's count.
+
+    The name is counted as Django reads it (NFKC-normalised, case-folded), so a
+    look-alike spelling of a name is the same name. The counts live in the `logins` cache,
+    which nothing else fills. The address is the one the server sees: behind a proxy
+    every visitor shares the proxy's, which is why it is allowed more failures than a name.
+    """
 
     def clean(self) -> dict[str, Any]:
-        keys = self._throttle_keys()
-        if any(cache.get(key, 0) >= LOGIN_ATTEMPTS for key in keys):
+        name, address = self._throttle_keys()
+        logins = caches["logins"]
+        if logins.get(name, 0) >= LOGIN_ATTEMPTS or logins.get(address, 0) >= ADDRESS_ATTEMPTS:
             raise forms.ValidationError(
                 f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or "
                 "reset your password.",
                 code="throttled",
             )
         try:
-            return super().clean()
+            cleaned = super().clean()
         except forms.ValidationError:
-            for key in keys:
-                cache.add(key, 0, LOGIN_WINDOW)
-                cache.incr(key)
+            for key in (name, address):
+                logins.add(key, 0, LOGIN_WINDOW)
+                logins.incr(key)
             raise
+        logins.delete(name)
+        return cleaned
 
-    def _throttle_keys(self) -> list[str]:
-        username = (self.data.get("username") or "").strip().casefold()
+    def _throttle_keys(self) -> tuple[str, str]:
+        """Cache keys for the name and the address (hashed: any text is a valid key)."""
+        username = UsernameField().to_python(self.data.get("username") or "").strip().casefold()
         address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
-        return [f"login-failures:name:{username}", f"login-failures:address:{address}"]
+        return tuple(  # type: ignore[return-value]
+            "login-failures:" + hashlib.sha256(part.encode()).hexdigest()
+            for part in (f"name:{username}", f"address:{address}")
+        )
+
+
+class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+    """A user name, an email address (where a password reset is sent) and a password."""
+
+    email = forms.EmailField(help_text="Only to reset a forgotten password.", max_length=254)
+
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+        fields = ("username", "email")
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("game-list")
     return render(request, FORM, {"form": form, "title": "Sign up", "submit": "Sign up"})
+
+
+def keepers(request: HttpRequest) -> dict[str, Any]:
+    """Who a game the visitor makes belongs to: their account, or else this browser."""
+    if request.user.is_authenticated:
+        return {"owner": request.user, "browser": ""}
+    return {"owner": None, "browser": browser_key(request, create=True)}
 
 
 def _form(title: str, submit: str) -> dict[str, Any]:

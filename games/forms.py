@@ -7,11 +7,13 @@ show each one next to that player while keeping everything that was entered.
 import copy
 import functools
 import uuid
+from datetime import date
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 
 from games import transfer
 from games.hands import HAND_GAMES, HandGame, preview
@@ -61,10 +63,6 @@ class NewGameForm(forms.Form):
     """A game of one kind: players in seat order (typed or picked from the roster), the
     decks where the table may choose, the game's settings and a note."""
 
-    # Carries the kind through posts; the form is made for the kind the view reads.
-    kind = forms.ChoiceField(
-        choices=list(Game.KIND_CHOICES), widget=forms.HiddenInput, required=False
-    )
     note = forms.CharField(
         max_length=200, required=False, help_text="Where or why you played, if you like."
     )
@@ -74,7 +72,6 @@ class NewGameForm(forms.Form):
         self.kind = kind if kind in GAMES else indian_chief.SLUG
         self.rules = GAMES[self.kind]
         self.hand_game: HandGame | None = HAND_GAMES.get(self.kind)
-        self.fields["kind"].initial = self.kind
         self.seats = self.rules.MAX_PLAYERS
         for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
@@ -199,19 +196,28 @@ class PaperGameForm(NewGameForm):
             for row, label in enumerate(labels)
         ]
 
+    def clean_played(self) -> date:
+        played: date = self.cleaned_data["played"]
+        if played > timezone.localdate():
+            raise forms.ValidationError("That day has not come yet.")
+        return played
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        seated = len(cleaned.get("names", ()))
+        # Each player's own column: a seat left blank has none, wherever it is.
+        seated = [
+            seat for seat in range(self.seats) if (cleaned.get(f"player_{seat}") or "").strip()
+        ]
         scores: list[list[int]] = []
         for row in range(self.rows):
             cells = [cleaned.get(f"score_{row}_{seat}") for seat in range(self.seats)]
-            for seat in range(seated, self.seats):
+            for seat in set(range(self.seats)) - set(seated):
                 if cells[seat] is not None:
                     self.add_error(f"score_{row}_{seat}", "Nobody sits here.")
-            row_scores = cells[:seated]
+            row_scores = [cells[seat] for seat in seated]
             if all(score is None for score in row_scores) and not self.fixed:
                 continue
-            for seat, score in enumerate(row_scores):
+            for seat, score in zip(seated, row_scores, strict=True):
                 if score is None:
                     self.add_error(f"score_{row}_{seat}", "Needed: fill in the row.")
             scores.append([score or 0 for score in row_scores])

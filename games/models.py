@@ -27,10 +27,9 @@ from games.rules.errors import RuleError, StealError
 
 @dataclass(frozen=True)
 class Outcome:
-    """A game's result so far: totals in seat order, who leads, and who won (once over)."""
+    """A game's result so far: totals in seat order, and who won (once over)."""
 
     totals: tuple[int, ...]
-    leaders: tuple[str, ...]
     winners: tuple[str, ...]
 
 
@@ -150,9 +149,10 @@ class Game(models.Model):
         return rules_for(self.kind)
 
     def is_owned_by(self, user: Any, browser: str) -> bool:
-        """Whether these hands own the game (and so may share it and add scorekeepers)."""
+        """Whether these hands own the game (and so may share it and add scorekeepers).
+        A game from before accounts has no owner: it stays open, and nobody shares it."""
         if self.owner_id is None:
-            return not self.browser or self.browser == browser
+            return bool(self.browser) and self.browser == browser
         return bool(user.is_authenticated and self.owner_id == user.pk)
 
     def share(self) -> str:
@@ -166,12 +166,8 @@ class Game(models.Model):
         self.save(update_fields=["share_token"])
 
     def is_kept_by(self, user: Any, browser: str) -> bool:
-        """Whether these hands may change the game (and see its page)."""
-        if self.owner_id is None:
-            return not self.browser or self.browser == browser
-        return user.is_authenticated and (
-            self.owner_id == user.pk or self.scorekeepers.filter(pk=user.pk).exists()
-        )
+        """Whether these hands may change the game (and see its page): see kept_by."""
+        return Game.objects.kept_by(user, browser).filter(pk=self.pk).exists()
 
     @property
     def is_finished(self) -> bool:
@@ -209,7 +205,7 @@ class Game(models.Model):
         return [seat.player.name for seat in self.seats.select_related("player")]
 
     def outcome(self) -> "Outcome | None":
-        """Totals in seat order, leaders and winners, for lists of games: cached on the
+        """Totals in seat order and winners, for lists of games: cached on the
         game's version, so a list scores each game once per change. None when the stored
         cards no longer pass the rules."""
         key = f"outcome:{self.pk}:{self.version}"
@@ -219,9 +215,7 @@ class Game(models.Model):
                 standings = self.standings()
             except RuleError:
                 return None
-            outcome = Outcome(
-                standings.seat_totals, standings.leaders, tuple(standings.winners or ())
-            )
+            outcome = Outcome(standings.seat_totals, tuple(standings.winners or ()))
             cache.set(key, outcome, None)
         return outcome
 
@@ -316,11 +310,13 @@ class Game(models.Model):
             browser=browser,
             paper=True,
         )
+        seats = list(game.seats.order_by("position"))
         for number, row in enumerate(scores, start=1):
             sheet_row = Round.objects.create(
                 game=game, number=number, details={"scores": list(row)}
             )
-            sheet_row.set_hands([""] * len(names))
+            # Empty hands, as every round has one a seat: the sheet held no cards.
+            Hand.objects.bulk_create(Hand(round=sheet_row, seat=seat) for seat in seats)
         game.created_at = game.finished_at = played
         game.save(update_fields=["created_at", "finished_at"])
         outcome = game.standings()

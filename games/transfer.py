@@ -337,6 +337,12 @@ def _game_entry(value: object, where: str) -> GameEntry:
             _field(value, "rounds", list, where, "a list of rounds"), start=1
         )
     ]
+    if paper:
+        # As the paper-game form takes them: finished, and every row of a fixed-length game.
+        fixed = indian_chief.ROUNDS if hand_game is None else hand_game.last_hand
+        if not finished or not rounds or (fixed is not None and len(rounds) != fixed):
+            length = f"its {fixed} rows" if fixed else "at least one row"
+            raise TransferError(f"{where}: a paper game is finished and has {length}.")
     return GameEntry(
         kind=kind,
         decks=decks,

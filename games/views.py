@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import sheets, stats, transfer
-from games.accounts import browser_key
+from games.accounts import browser_key, keepers
 from games.forms import (
     MAX_PAPER_ROWS,
     MAX_SEATS,
@@ -162,8 +162,7 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
             form.cleaned_data["note"],
             kind=form.kind,
             settings=form.cleaned_data["settings"],
-            owner=request.user if request.user.is_authenticated else None,
-            browser=browser_key(request, create=True),
+            **keepers(request),
         )
         return _go(request, reverse("round-new", args=[game.pk]))
     return render(
@@ -193,8 +192,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
             form.cleaned_data["scores"],
             timezone.make_aware(datetime.combine(form.cleaned_data["played"], time(12))),
             form.cleaned_data["note"],
-            owner=request.user if request.user.is_authenticated else None,
-            browser=browser_key(request, create=True),
+            **keepers(request),
         )
         messages.success(request, "The paper game is in the history.")
         return redirect(game.get_absolute_url())
@@ -250,7 +248,16 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
 @for_scorekeepers
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     template = _game_template(game)
-    context = _game_context(game) | _sharing_context(request, game)
+    context = (
+        _game_context(game)
+        | _sharing_context(request, game)
+        | {
+            "changes": [
+                (change, change.headline(game.round_word))
+                for change in game.changes.order_by("-at", "-pk")
+            ],
+        }
+    )
     return render(request, _fragment(request, template, "scoreboard"), context)
 
 
@@ -291,10 +298,6 @@ def _game_context(game: Game) -> dict[str, Any]:
         "rounds": [
             {"round": played, "score": score, "thieves": _has_steals_pending(played, score)}
             for played, score in zip(rounds, scores, strict=True)
-        ],
-        "changes": [
-            (change, change.headline(game.round_word))
-            for change in game.changes.order_by("-at", "-pk")
         ],
         "version_form": VersionForm(initial={"version": game.version}),
         "settings": settings_words(game.settings),
@@ -852,7 +855,7 @@ def shared_game(request: HttpRequest, token: str) -> HttpResponseBase:
         return render(request, "games/shared_gone.html", status=404)
     if request.htmx and request.GET.get("seen") == str(game.version):
         return HttpResponse(status=204)
-    context = _game_context(game) | {"token": token, "large": bool(request.GET.get("large"))}
+    context = _game_context(game) | {"token": token, "large": request.GET.get("large") == "1"}
     return render(request, _fragment(request, "games/shared_game.html", "live"), context)
 
 
@@ -935,8 +938,10 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """One player's figures by kind of game, and their Indian Chief card by card."""
-    player = get_object_or_404(Player, pk=pk)
-    games = Game.objects.kept_by(request.user, browser_key(request)).filter(seats__player=player)
+    visible = Game.objects.kept_by(request.user, browser_key(request))
+    # Only players seated at the visitor's games: nobody else's names are shown.
+    player = get_object_or_404(Player.objects.filter(seats__game__in=visible).distinct(), pk=pk)
+    games = visible.filter(seats__player=player)
     played = _played_by_player(games)[player.pk]
     return render(
         request,
@@ -1038,8 +1043,7 @@ def games_import(request: HttpRequest) -> HttpResponseBase:
         try:
             games = transfer.import_games(
                 form.cleaned_data["games"],
-                owner=request.user if request.user.is_authenticated else None,
-                browser=browser_key(request, create=True),
+                **keepers(request),
                 source=form.cleaned_data["file"].name,
             )
         except transfer.TransferError as error:

@@ -105,6 +105,21 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 LOGIN_URL = "login"
+# A browser's games are found through its session: keep it for a year, not two weeks.
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+# Sheets and game results are cached in memory; failed logins are counted in their own
+# cache, so that nothing else pushes the counts out. With several server processes each
+# counts on its own: point "logins" at a shared cache (Redis, the database) there.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+    "logins": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "logins",
+    },
+}
 LOGIN_REDIRECT_URL = "game-list"
 # Password-reset mail: printed on the console in development, sent through the local
 # mail server (SMTP on localhost) in production, unless DJANGO_EMAIL_BACKEND says otherwise.

@@ -104,7 +104,8 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
 def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: database ids come round again between tests,
     so a sheet cached for one test's game 1 must not be served to the next one's."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield

@@ -14,7 +14,7 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
@@ -67,7 +67,12 @@ def test_sign_up_logs_in_and_brings_the_browsers_games_along():
     assert game.owner is None and game.browser
     response = client.post(
         reverse("signup"),
-        {"username": "ann", "password1": PASSWORD, "password2": PASSWORD},
+        {
+            "username": "ann",
+            "email": "ann@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
     )
     assert response.status_code == 302 and response["Location"] == reverse("game-list")
     # ...and now to the account.
@@ -92,20 +97,70 @@ def test_logging_in_on_a_phone_brings_its_games_to_the_account():
     assert save_hand(phone, game) == 403
 
 
+def login_from(address: str, username: str, password: str):
+    return Client(REMOTE_ADDR=address).post(
+        reverse("login"), {"username": username, "password": password}
+    )
+
+
 def test_a_wrong_password_is_refused_and_guessing_is_throttled():
     account("ann")
-    client = Client()
     for _ in range(5):
-        response = client.post(reverse("login"), {"username": "ann", "password": "wrong"})
+        response = login_from("10.0.0.1", "ann", "wrong")
         assert "Please enter a correct username and password" in unescape(text(response))
-    # The sixth try is refused before the password is checked, even the right one.
-    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
-    assert response.status_code == 200
-    assert "Too many failed attempts. Try again in 15 minutes" in text(response)
+    # The sixth try is refused before the password is checked, even the right one, from
+    # any address and in any spelling of the name Django reads as the same.
+    for name in ("ann", "ANN", "ａｎｎ"):
+        response = login_from("10.0.0.2", name, PASSWORD)
+        assert response.status_code == 200
+        assert "Too many failed attempts. Try again in 15 minutes" in text(response)
     # Once the window has passed, the right password works again.
-    cache.clear()
-    response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
-    assert response.status_code == 302
+    caches["logins"].clear()
+    assert login_from("10.0.0.2", "ann", PASSWORD).status_code == 302
+
+
+def test_a_successful_login_clears_the_names_count():
+    account("ann")
+    for _ in range(4):
+        login_from("10.0.0.1", "ann", "wrong")
+    assert login_from("10.0.0.1", "ann", PASSWORD).status_code == 302
+    # Four more mistakes are allowed again before the fifth locks.
+    for _ in range(4):
+        login_from("10.0.0.1", "ann", "wrong")
+    assert login_from("10.0.0.1", "ann", PASSWORD).status_code == 302
+
+
+def test_one_address_guessing_many_names_is_stopped_too():
+    account("ann")
+    for number in range(30):
+        login_from("10.0.0.9", f"someone{number}", "wrong")
+    # Ann's name was never tried, but this address has used up its tries.
+    response = login_from("10.0.0.9", "ann", PASSWORD)
+    assert "Too many failed attempts" in text(response)
+    assert login_from("10.0.0.10", "ann", PASSWORD).status_code == 302
+
+
+def test_someone_who_signed_up_can_reset_a_forgotten_password():
+    client = Client()
+    client.post(
+        reverse("signup"),
+        {
+            "username": "cleo",
+            "email": "cleo@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    Client().post(reverse("password_reset"), {"email": "cleo@example.org"})
+    assert len(mail.outbox) == 1 and "cleo" in mail.outbox[0].body
+
+
+def test_signing_up_needs_an_email_address_for_a_reset():
+    response = Client().post(
+        reverse("signup"), {"username": "dan", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200 and not User.objects.exists()
+    assert "This field is required." in text(response)
 
 
 def test_a_password_is_changed_and_reset_by_mail():
@@ -313,3 +368,54 @@ def test_check_deploy_is_clean_under_production_settings(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("method", "url_name"),
+    [
+        ("get", "game-detail"),
+        ("get", "round-new"),
+        ("post", "round-undo"),
+        ("post", "game-finish"),
+        ("post", "game-reopen"),
+        ("post", "game-share"),
+        ("get", "game-sheet"),
+        ("get", "game-export-json"),
+    ],
+)
+def test_a_stranger_is_refused_with_htmx_too(method, url_name):
+    game = start(logged_in("ann"))
+    stranger = Client()
+    response = getattr(stranger, method)(reverse(url_name, args=[game.pk]), headers=HTMX)
+    assert response.status_code == 403
+    assert "Ann" not in text(response)
+
+
+def test_a_co_scorekeeper_may_undo_end_and_reopen():
+    owner = logged_in("ann")
+    game = start(owner)
+    account("ben")
+    owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": "ben"})
+    ben = logged_in("ben")
+    assert save_hand(ben, game) == 302
+    game.refresh_from_db()
+    ben.post(reverse("round-undo", args=[game.pk]), {"version": game.version})
+    assert game.rounds.count() == 0
+    save_hand(ben, game)
+    game.refresh_from_db()
+    ben.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert game.is_finished
+    ben.post(reverse("game-reopen", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert not game.is_finished
+
+
+def test_a_game_from_before_accounts_is_open_but_nobody_may_share_it():
+    game = Game.start(["Ann", "Ben"], 1)
+    stranger = Client()
+    assert stranger.get(game.get_absolute_url()).status_code == 200
+    stranger.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.share_token is None
+    assert "Share the scoreboard" not in text(stranger.get(game.get_absolute_url()))

@@ -140,3 +140,49 @@ def test_a_paper_game_prints_exports_and_imports(client):
     assert client.post(reverse("games-import"), {"file": upload}).status_code == 302
     copy = Game.objects.latest("pk")
     assert copy.paper and copy.outcome().totals == (32, 78, 40)
+
+
+def test_each_player_keeps_their_own_column_when_a_seat_is_left_blank(client):
+    data = {"kind": "rummy", "played": "2026-10-31", "player_0": "Ann", "player_2": "Ben"}
+    data |= {"score_0_0": "5", "score_0_2": "0"}
+    assert client.post(URL, data).status_code == 302
+    game = Game.objects.get()
+    assert game.player_names() == ["Ann", "Ben"] and game.outcome().totals == (5, 0)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"played": "2999-01-01"}, "That day has not come yet."),
+        ({"played": "soon"}, "Enter a valid date."),
+    ],
+)
+def test_the_day_played_must_be_a_real_day_gone_by(client, extra, message):
+    response = post(client, "rummy", ["Ann", "Ben"], [[5, 0]], **extra)
+    assert message in errors_on(unescape(text(response)))
+    assert not Game.objects.exists()
+
+
+def test_an_unknown_kind_is_an_indian_chief_sheet(client):
+    response = client.get(URL + "?kind=zzz")
+    assert "A paper game of Indian Chief" in text(response)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda game: game.update(finished=False, finished_at=None),
+        lambda game: game.update(rounds=game["rounds"][:2]),
+    ],
+    ids=["unfinished", "short"],
+)
+def test_a_paper_game_file_must_be_finished_and_whole(client, change):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    post(client, "indian-chief", ["Ann", "Ben", "Cleo"], CHIEF_ROWS)
+    document = json.loads(client.get(reverse("games-export-json")).content)
+    change(document["games"][0])
+    upload = SimpleUploadedFile("g.json", json.dumps(document).encode())
+    response = client.post(reverse("games-import"), {"file": upload})
+    assert "a paper game is finished and has its 7 rows." in unescape(text(response))
+    assert Game.objects.count() == 1

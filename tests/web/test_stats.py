@@ -286,17 +286,12 @@ def test_a_game_entered_from_paper_counts_its_result_but_gives_no_card_figures(c
 # Who sees what
 
 
-def test_another_browsers_games_do_not_count(client, table):
-    # Zed's only game was kept by another browser: the page shows the name, no figures.
-    response = player_page(client, "Zed")
-
-    assert response.context["record"] == stats.Rate(0, 0)
-    assert response.context["kinds"] == []
-    assert response.context["indian_chief"] is None
-    html = text(response)
-    assert "<h1>Zed</h1>" in html
-    assert "No games yet" in html
-    assert "<svg" not in html
+def test_a_player_seated_only_at_another_browsers_games_is_not_shown(client, table):
+    # Zed's only game was kept by another browser: his page is not there, and the roster
+    # does not name him.
+    zed = Player.objects.get(name="Zed")
+    assert client.get(reverse("player-detail", args=[zed.pk])).status_code == 404
+    assert "Zed" not in text(client.get(reverse("player-list")))
 
 
 def test_the_keeping_browser_sees_its_games(client):
