@@ -121,11 +121,12 @@ def game_list(request: HttpRequest) -> HttpResponse:
     """The visitor's games, newest first, by page; `?player=` and `?kind=` filter them."""
     games = Game.objects.kept_by(request.user, browser_key(request))
     form = GameFilterForm(request.GET, players=Player.objects.filter(seats__game__in=games))
-    if form.is_valid():
-        if form.cleaned_data["player"]:
-            games = games.filter(seats__player=form.cleaned_data["player"])
-        if form.cleaned_data["kind"]:
-            games = games.filter(kind=form.cleaned_data["kind"])
+    # Each filter that reads applies, even when the other does not.
+    form.is_valid()
+    if form.cleaned_data.get("player"):
+        games = games.filter(seats__player=form.cleaned_data["player"])
+    if form.cleaned_data.get("kind"):
+        games = games.filter(kind=form.cleaned_data["kind"])
     page = Paginator(
         games.order_by("-created_at", "-pk").prefetch_related("seats__player"), GAMES_PER_PAGE
     ).get_page(request.GET.get("page"))

@@ -419,3 +419,11 @@ def test_a_game_from_before_accounts_is_open_but_nobody_may_share_it():
     game.refresh_from_db()
     assert game.share_token is None
     assert "Share the scoreboard" not in text(stranger.get(game.get_absolute_url()))
+
+
+def test_a_filter_that_does_not_read_leaves_the_other_one_working():
+    client = logged_in("ann")
+    start(client, ("Ann", "Ben"), kind="rummy")
+    start(client, ("Ann", "Ben"), kind="carousel")
+    page = text(client.get(reverse("game-list") + "?player=junk&kind=carousel"))
+    assert page.count('class="game-row"') == 1 and "Carousel" in page
