@@ -42,7 +42,7 @@ type Json = dict[str, Any]
 
 
 # ---------------------------------------------------------------------------
-# Questions: one form field each, stored in the API's hand format
+# Questions: one form field each; the answers are stored by field name
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Question:
         raise NotImplementedError
 
     def stored(self, value: Any) -> Any:
-        """The cleaned form value as the API takes it."""
+        """The cleaned form value as it is stored (and as the entry functions read it)."""
         return value or None
 
     def shown(self, value: Any) -> Any:
