@@ -52,9 +52,12 @@ class Table:
         return self.player(seat).locator(".hand button.in-hand")
 
     def answer(self, question: str, name: str) -> None:
-        """Tap an answer; the phone sends it at once and keeps it through the refresh."""
+        """Tap an answer; the phone sends it at once. The next tap waits for the page to
+        come back, as a person looks before tapping on: a tap on a name made while that
+        refresh is being swapped in can be lost (tap it again)."""
         group = self.page.get_by_role("group", name=question)
         group.get_by_label(name, exact=True).tap()
+        self.page.wait_for_load_state("networkidle")
         expect(group.get_by_label(name, exact=True)).to_be_checked()
 
     def enter(self, seat: int, cards: str) -> None:

@@ -48,6 +48,7 @@ def test_a_second_phone_follows_the_scoreboard_live(live_server, browser: Browse
     # The scorekeeper enters a hand: Ann went out, Ben holds K♠ = 10 for Ann.
     keeper.get_by_role("link", name="Enter hand 1").tap()
     keeper.get_by_role("group", name="Who went out").get_by_label("Ann", exact=True).tap()
+    keeper.wait_for_load_state("networkidle")  # the answer's refresh is back before the next tap
     keeper.locator("#player-1 button[name='select']").tap()
     expect(keeper.locator("#player-1")).to_have_class(re.compile(r"\bactive\b"))
     keeper.locator("#player-1 .picker button[value='KS']").tap()
