@@ -32,11 +32,12 @@ from typing import Any
 from django import forms
 
 from games.api.rummy import GAMES as READERS
+from games.api.rummy import play_game
 from games.rules import carousel, indian_rummy, rummy, three_thirteen, tong_its
 from games.rules.cards import RANKS, Card
 from games.rules.errors import RuleError
 from games.rules.melds import Arrangement
-from games.rules.rummy_common import describe, leaders, play_in_order, running_totals
+from games.rules.rummy_common import describe, leaders, running_totals
 
 type Json = dict[str, Any]
 
@@ -572,18 +573,12 @@ def score(
     Raises the rules' RuleError, its message naming the hand and the player at fault.
     """
     players = tuple(players)
-    reader = READERS[game.slug]
     entries = [
         game.entry(number, details, [text.split() or None for text in cards])
         for number, (details, cards) in enumerate(hands, start=1)
     ]
     try:
-        read = reader.game_hand or reader.hand
-        result = (
-            reader.score_game(play_in_order(entries, lambda number, entry: read(entry)), settings)
-            if entries
-            else None
-        )
+        result = play_game(READERS[game.slug], entries, settings) if entries else None
     except RuleError as error:
         raise type(error)(name_seats(error.message, players), error.player) from error
     scores = [tuple(getattr(hand, game.score_of)) for hand in result.hand_results] if result else []

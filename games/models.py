@@ -5,6 +5,7 @@ Thieves' steals, as text in the API's card notation. Scores are never stored: th
 derived through the rules engine on demand, so a rules fix re-scores every past game.
 """
 
+import functools
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -184,9 +185,10 @@ class Game(models.Model):
             return [meld.label for meld in indian_chief.Meld][:count]
         return [f"Hand {number}" for number in range(1, count + 1)]
 
-    @property
+    @functools.cached_property
     def jokers(self) -> int:
-        """How many printed jokers are in play (Indian Chief has none)."""
+        """How many printed jokers are in play (Indian Chief has none); asked once a game
+        object, as the entry screen asks it for every seat."""
         if self.hand_game is None:
             return 0
         return self.hand_game.jokers(self.seats.count(), self.settings)
@@ -221,12 +223,7 @@ class Game(models.Model):
 
     def standings(self) -> indian_chief.GameScore | HandStandings:
         """Score every round (or hand) played so far through the rules engine."""
-        rounds = self.rounds.prefetch_related(
-            models.Prefetch("hands", Hand.objects.select_related("seat__player")),
-            models.Prefetch(
-                "steals", Steal.objects.select_related("thief__player", "victim__player")
-            ),
-        )
+        rounds = self.rounds.with_contents()
         if self.paper:
             return paper_standings(
                 self.player_names(),
@@ -512,6 +509,17 @@ class Seat(models.Model):
         return f"{self.player} at seat {self.position + 1}"
 
 
+class RoundQuerySet(models.QuerySet["Round"]):
+    def with_contents(self) -> "RoundQuerySet":
+        """With each round's hands and steals fetched alongside, as scoring reads them."""
+        return self.prefetch_related(
+            models.Prefetch("hands", Hand.objects.select_related("seat__player")),
+            models.Prefetch(
+                "steals", Steal.objects.select_related("thief__player", "victim__player")
+            ),
+        )
+
+
 class Round(models.Model):
     """One round of a game: `number` counts from 1 in play order."""
 
@@ -519,11 +527,14 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     # The idempotency token of the form that saved the round: a resent save finds it.
     token = models.UUIDField(null=True, blank=True, unique=True)
-    # A rummy-family hand's entry beside the cards, in the API's hand format: who knocked
-    # or went out, folds and challenges, flags (games.hands). Empty for Indian Chief.
+    # A rummy-family hand's answers beside the cards, by form field name: who knocked or
+    # went out, folds and challenges, flags (games.hands); a paper game's row, its typed
+    # "scores". Empty for an Indian Chief round.
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "number"]

@@ -7,7 +7,6 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("calculator/", views.calculator, name="calculator"),
     path("sheets/blank.pdf", views.blank_sheet_chosen, name="blank-sheet-chosen"),
-    path("sheets/indian-chief/blank.pdf", views.blank_sheet, name="blank-sheet"),
     path("sheets/<slug:kind>/blank.pdf", views.blank_sheet, name="blank-sheet-of"),
     path("games/", views.game_list, name="game-list"),
     path("games/new/", views.game_new, name="game-new"),

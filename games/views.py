@@ -49,12 +49,10 @@ from games.models import (
     Game,
     GameFinished,
     GameQuerySet,
-    Hand,
     Player,
     Round,
     Seat,
     StaleGame,
-    Steal,
 )
 from games.qr import qr_data_uri
 from games.rules import GAMES, indian_chief
@@ -262,6 +260,11 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     return render(request, _fragment(request, template, "scoreboard"), context)
 
 
+def _scoreboard(game: Game) -> str:
+    """The scoreboard partial that fits the game, for the pages that show it."""
+    return _game_template(game) + "#scoreboard"
+
+
 def _game_template(game: Game) -> str:
     """The game page: Indian Chief's melds, or rows of hands (the rummy family, and any
     game entered from a paper sheet)."""
@@ -302,7 +305,7 @@ def _game_context(game: Game) -> dict[str, Any]:
         ],
         "version_form": VersionForm(initial={"version": game.version}),
         "settings": settings_words(game.settings),
-        "scoreboard": f"{_game_template(game)}#scoreboard",
+        "scoreboard": _scoreboard(game),
     }
 
 
@@ -359,10 +362,11 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
         messages.info(request, "This game is finished. Reopen it to change it.")
         return _go(request, game.get_absolute_url())
     played, word = game.rounds.count(), game.round_word
-    standings, _ = _standings(game)
     if game.last_round is not None and played >= game.last_round:
         messages.info(request, f"All {game.last_round} {word}s are in: edit one to change it.")
         return _go(request, game.get_absolute_url())
+    # A game its rule ended is finished when saved; this one was reopened since.
+    standings, _ = _standings(game)
     if standings is not None and standings.complete:
         messages.info(request, f"The game is over: edit a {word} to change it.")
         return _go(request, game.get_absolute_url())
@@ -577,7 +581,7 @@ def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[s
         "standings": standings,
         "board": _board(standings),
         "problem": problem,
-        "scoreboard": f"{_game_template(game)}#scoreboard",
+        "scoreboard": _scoreboard(game),
     }
 
 
@@ -780,7 +784,7 @@ def blank_sheet_chosen(request: HttpRequest) -> HttpResponseBase:
 
 
 @require_GET
-def blank_sheet(request: HttpRequest, kind: str = indian_chief.SLUG) -> HttpResponseBase:
+def blank_sheet(request: HttpRequest, kind: str) -> HttpResponseBase:
     """A blank sheet of any game to print before game night: `players`, `paper`, `names`."""
     if kind not in GAMES:
         raise Http404("No such game.")
@@ -984,16 +988,7 @@ def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianCh
         .filter(kind=indian_chief.SLUG, paper=False)
         .prefetch_related(
             Prefetch("seats", Seat.objects.select_related("player")),
-            Prefetch(
-                "rounds",
-                Round.objects.prefetch_related(
-                    Prefetch("hands", Hand.objects.select_related("seat__player")),
-                    Prefetch(
-                        "steals",
-                        Steal.objects.select_related("thief__player", "victim__player"),
-                    ),
-                ),
-            ),
+            Prefetch("rounds", Round.objects.with_contents()),
         )
     )
     scored = []

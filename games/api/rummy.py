@@ -294,9 +294,14 @@ def _hand(game: Game) -> Callable[[Json], Json]:
     return score
 
 
-def _game(game: Game) -> Callable[[Json], Json]:
+def play_game(game: Game, entries: Sequence[Json], settings: Json) -> Any:
+    """Read a game's hand entries in play order (an error names its hand) and score the
+    game from zero totals: the `/game` endpoint's work, and the table's."""
     read = game.game_hand or game.hand
+    return game.score_game(play_in_order(entries, lambda number, entry: read(entry)), settings)
 
+
+def _game(game: Game) -> Callable[[Json], Json]:
     def score(data: Json) -> Json:
         """Score a game's hands in play order from zero totals."""
         settings = optional_object(data.get("settings"), "“settings”")
@@ -304,8 +309,7 @@ def _game(game: Game) -> Callable[[Json], Json]:
             as_object(entry, f"Hand {number}")
             for number, entry in enumerate(as_list(data.get("hands"), "“hands”"), start=1)
         ]
-        hands = play_in_order(entries, lambda number, entry: read(entry))
-        return _fields(game.score_game(hands, settings), game.game_fields)
+        return _fields(play_game(game, entries, settings), game.game_fields)
 
     return score
 
