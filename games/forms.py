@@ -7,6 +7,7 @@ show each one next to that player while keeping everything that was entered.
 import copy
 import functools
 import uuid
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -15,16 +16,27 @@ from django.contrib.auth import get_user_model
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from games import transfer
-from games.hands import HAND_GAMES, HandGame, preview
-from games.hands import score as score_hands
-from games.models import Game, Hand, Player, Round
-from games.rules import GAMES, indian_chief
+from games.models import Game, Player, Round
+from games.rules import KINDS
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
-from games.rules.indian_chief import Meld, MeldScore, Reveal, RoundScore
+from games.rules.indian_chief import score_single_meld
+from games.rules.kinds import (
+    ChoiceQuestion,
+    CountQuestion,
+    FlagQuestion,
+    Played,
+    Question,
+    RanksQuestion,
+    Row,
+    SeatPreview,
+    SeatQuestion,
+    player_range,
+)
 
-MAX_SEATS = max(module.MAX_PLAYERS for module in GAMES.values())
+MAX_SEATS = max(kind.max_players for kind in KINDS.values())
+# The game a new game is when none is named: the first in the registry, the flagship.
+FLAGSHIP = next(iter(KINDS))
 
 # A paper sheet of a game without a fixed number of hands: rows offered, and at most.
 PAPER_ROWS = 12
@@ -33,7 +45,7 @@ MAX_PAPER_ROWS = 60
 # The ways a game can be set to end, of which a game takes at most one.
 ENDS = ("target_score", "max_hands", "max_deals")
 
-# The settings a rummy-family game may ask for at the start (HandGame.settings).
+# The settings a game may ask for at the start (GameKind.settings), beside the decks.
 SETTING_FIELDS: dict[str, forms.Field] = {
     "jokers": forms.BooleanField(
         required=False, initial=True, label="Printed jokers", help_text="Two per deck."
@@ -67,12 +79,11 @@ class NewGameForm(forms.Form):
         max_length=200, required=False, help_text="Where or why you played, if you like."
     )
 
-    def __init__(self, *args: Any, kind: str = indian_chief.SLUG, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: str = FLAGSHIP, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kind if kind in GAMES else indian_chief.SLUG
-        self.rules = GAMES[self.kind]
-        self.hand_game: HandGame | None = HAND_GAMES.get(self.kind)
-        self.seats = self.rules.MAX_PLAYERS
+        self.kind = kind if kind in KINDS else FLAGSHIP
+        self.rules = KINDS[self.kind]
+        self.seats = self.rules.max_players
         for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
@@ -80,17 +91,16 @@ class NewGameForm(forms.Form):
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
-        settings = self.hand_game.settings if self.hand_game else ("decks",)
-        if "decks" in settings:
+        if "decks" in self.rules.settings:
             self.fields["decks"] = forms.TypedChoiceField(
                 choices=[("", "As the rules say")]
-                + [(str(n), f"{n} deck{pluralize(n)}") for n in range(1, self.rules.MAX_DECKS + 1)],
+                + [(str(n), f"{n} deck{pluralize(n)}") for n in range(1, self.rules.max_decks + 1)],
                 coerce=int,
                 empty_value=None,
                 required=False,
-                help_text=self.rules.DECKS_RULE,
+                help_text=self.rules.decks_rule,
             )
-        for name in settings:
+        for name in self.rules.settings:
             if name != "decks":
                 self.fields[name] = copy.deepcopy(SETTING_FIELDS[name])
         # Seats first, in order, then the game's settings.
@@ -98,12 +108,11 @@ class NewGameForm(forms.Form):
 
     @property
     def title(self) -> str:
-        return str(self.rules.TITLE)
+        return self.rules.title
 
     @property
     def player_range(self) -> str:
-        low, high = self.rules.MIN_PLAYERS, self.rules.MAX_PLAYERS
-        return f"exactly {low}" if low == high else f"{low} to {high}"
+        return player_range(self.rules.min_players, self.rules.max_players)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.seats)]
@@ -132,28 +141,18 @@ class NewGameForm(forms.Form):
                 self.add_error(f"player_{seat}", f"{name} is already seated.")
             names.append(name)
         cleaned["names"] = names
+        chosen = {
+            name: cleaned[name]
+            for name in self.rules.settings
+            if cleaned.get(name) not in (None, "")
+        }
+        ends = [name for name in ENDS if name in chosen]
+        if len(ends) > 1:
+            length = str(self.fields[ends[1]].label).removeprefix("Or a ")
+            self.add_error(ends[1], f"Play to a score or to a {length}, not both.")
+            return cleaned
         try:
-            if self.hand_game is None:
-                cleaned["settings"] = {}
-                cleaned["decks"] = indian_chief.round_decks(len(names), cleaned.get("decks"))
-            else:
-                if not self.rules.MIN_PLAYERS <= len(names) <= self.rules.MAX_PLAYERS:
-                    raise forms.ValidationError(
-                        f"{self.title} is for {self.player_range} players, not {len(names)}."
-                    )
-                settings = {
-                    name: cleaned[name]
-                    for name in self.hand_game.settings
-                    if cleaned.get(name) not in (None, "")
-                }
-                ends = [name for name in ENDS if name in settings]
-                if len(ends) > 1:
-                    length = self.fields[ends[1]].label.removeprefix("Or a ")
-                    self.add_error(ends[1], f"Play to a score or to a {length}, not both.")
-                    return cleaned
-                self.hand_game.check_settings(settings)
-                cleaned["settings"] = settings
-                cleaned["decks"] = self.hand_game.decks(len(names), settings)
+            cleaned["decks"], cleaned["settings"] = self.rules.start(len(names), chosen)
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
         return cleaned
@@ -176,7 +175,7 @@ class PaperGameForm(NewGameForm):
         super().__init__(*args, **kwargs)
         for name in [name for name in self.fields if name in SETTING_FIELDS or name == "decks"]:
             del self.fields[name]
-        fixed = indian_chief.ROUNDS if self.hand_game is None else self.hand_game.last_hand
+        fixed = self.rules.rounds
         self.fixed = fixed is not None
         self.rows = fixed or min(max(rows, PAPER_ROWS), MAX_PAPER_ROWS)
         for row in range(self.rows):
@@ -190,10 +189,12 @@ class PaperGameForm(NewGameForm):
 
     def grid(self) -> list[tuple[str, list[forms.BoundField]]]:
         """Each row's label and its score fields, one a seat."""
-        labels = Game(kind=self.kind).row_labels(self.rows)
         return [
-            (label, [self[f"score_{row}_{seat}"] for seat in range(self.seats)])
-            for row, label in enumerate(labels)
+            (
+                self.rules.row_label(row + 1),
+                [self[f"score_{row}_{seat}"] for seat in range(self.seats)],
+            )
+            for row in range(self.rows)
         ]
 
     def clean_played(self) -> date:
@@ -227,25 +228,70 @@ class PaperGameForm(NewGameForm):
         return cleaned
 
 
-class CardsForm(forms.Form):
-    """Every player's cards for one round or hand, as card text (`7H 7C`).
+def question_field(question: Question, names: Sequence[str]) -> forms.Field:
+    """The form field asking `question`; never required by the form itself (a hand that
+    asks it says so: GameKind.unanswered)."""
+    match question:
+        case SeatQuestion():
+            return forms.TypedChoiceField(
+                label=question.label,
+                choices=[(str(seat), name) for seat, name in enumerate(names)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                widget=forms.RadioSelect,
+            )
+        case ChoiceQuestion():
+            return forms.ChoiceField(
+                label=question.label,
+                choices=question.options,
+                required=False,
+                widget=forms.RadioSelect,
+            )
+        case FlagQuestion():
+            return forms.BooleanField(label=question.label, required=False)
+        case CountQuestion():
+            return forms.IntegerField(
+                label=question.label,
+                min_value=0,
+                max_value=question.most,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        case RanksQuestion():
+            return forms.CharField(
+                label=question.label,
+                max_length=20,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "characters"}
+                ),
+            )
+    raise TypeError(f"No form field asks a {type(question).__name__}.")
 
-    The card picker fills these fields one tap at a time; they stay plain text inputs so
-    the page works without JavaScript and a card can also be typed. A save carries a
+
+class RoundForm(forms.Form):
+    """Every player's cards for one round or hand, as card text (`7H 7C`), and what the
+    game asks about it beside the cards (who knocked, went out or called…).
+
+    The card picker fills the card fields one tap at a time; they stay plain text inputs
+    so the page works without JavaScript and a card can also be typed. A save carries a
     one-time token and the game's version; `cleaned_data` holds each seat's canonical
-    `cards` and the hand's `details` (games.hands).
+    `cards` and the hand's `details` (its answers by field name), checked by the game's
+    kind against the game's other stored rounds.
     """
 
     token = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
     active = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
-    # Set by a valid Indian Chief round: its Thieves decide where the save leads.
-    round_score: RoundScore | None = None
+    # Set by a valid round: its scores, and whether Thieves steal after it.
+    row: Row | None = None
 
     def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
+        self.rules = game.rules
         self.number = number
         self.names = game.player_names()
         for seat, name in enumerate(self.names):
@@ -257,6 +303,8 @@ class CardsForm(forms.Form):
                     attrs={"autocomplete": "off", "autocapitalize": "characters"}
                 ),
             )
+        for name, question, _ in self.rules.fields(len(self.names)):
+            self.fields[name] = question_field(question, self.names)
 
     @classmethod
     def initial_for(
@@ -265,9 +313,7 @@ class CardsForm(forms.Form):
         initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
-        if game.hand_game is not None:
-            initial |= game.hand_game.initial(details or {}, len(game.player_names()))
-        return initial
+        return initial | game.rules.initial(details or {}, len(game.player_names()))
 
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]
@@ -279,13 +325,76 @@ class CardsForm(forms.Form):
         """What is entered for each seat right now, bound or not."""
         return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.names))]
 
-    def _parsed_cards(self, cleaned: dict[str, Any], *, jokers: bool = False) -> list[str]:
+    def current_answers(self) -> dict[str, Any]:
+        """The answers as the form holds them now, bound or not (unreadable ones blank)."""
+        given = {}
+        for name, question, _ in self.rules.fields(len(self.names)):
+            try:
+                given[name] = question.stored(self.fields[name].clean(self[name].value()))
+            except forms.ValidationError:
+                given[name] = question.stored(None)
+        return given
+
+    def question_fields(self) -> list[forms.BoundField]:
+        """The hand's questions, as far as the answers so far ask them."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, seat in self.rules.fields(len(self.names))
+            if seat is None and self.rules.asked(question, answers)
+        ]
+
+    def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
+        """What is asked of one player, as far as the answers so far ask it."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, asked_of in self.rules.fields(len(self.names))
+            if asked_of == seat and self.rules.asked(question, answers, seat)
+        ]
+
+    @functools.cached_property
+    def others(self) -> dict[int, Played]:
+        """The game's other stored rounds, by number, as the rules read them."""
+        rounds = self.game.rounds.with_contents().exclude(number=self.number)
+        return {played.number: played.played() for played in rounds}
+
+    def previews(self) -> list[SeatPreview]:
+        """Each seat's cards as they stand: what they score or how they lie, or what is
+        wrong with them."""
+        entry = Played(tuple(self.card_texts()), self.current_answers())
+        return self.rules.preview(self.names, self.number, entry, self.others, self.game.settings)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        texts = self._parsed_cards(cleaned)
+        answers = self.rules.answers(cleaned, len(self.names))
+        for name in self.rules.unanswered(answers, len(self.names)):
+            self.add_error(name, "Needed for this hand.")
+        if self.errors:
+            return cleaned
+        game = self.game
+        entry = Played(tuple(texts), answers)
+        self.row, problems = self.rules.check(
+            self.names, self.number, entry, self.others, game.settings, game.decks
+        )
+        for problem in problems:
+            self._add_rule_error(problem)
+        if problems:
+            return cleaned
+        cleaned["cards"] = texts
+        cleaned["details"] = answers
+        return cleaned
+
+    def _parsed_cards(self, cleaned: dict[str, Any]) -> list[str]:
         """Each seat's cards in canonical text; a card that is none is that seat's error."""
         texts = []
         for seat, name in enumerate(self.names):
             try:
                 cards = parse_cards(
-                    (cleaned.get(f"cards_{seat}") or "").split(), jokers=jokers, player=name
+                    (cleaned.get(f"cards_{seat}") or "").split(),
+                    jokers=self.game.jokers > 0,
+                    player=name,
                 )
             except RuleError as error:
                 self.add_error(f"cards_{seat}", error.message)
@@ -303,137 +412,6 @@ class CardsForm(forms.Form):
             self.add_error(f"cards_{seat}", error.message)
         else:
             self.add_error(None, error.message)
-
-
-class RoundForm(CardsForm):
-    """An Indian Chief round: each player's revealed meld."""
-
-    def made_elsewhere(self, name: str) -> set[Meld]:
-        """The melds this player made in the game's other rounds.
-
-        Read from the stored card counts, not the scores, so that a round can still be
-        entered or fixed when another stored round no longer passes the rules.
-        """
-        return self._made.get(name, set())
-
-    @functools.cached_property
-    def _made(self) -> dict[str, set[Meld]]:
-        made: dict[str, set[Meld]] = {}
-        hands = Hand.objects.filter(round__game=self.game).exclude(round__number=self.number)
-        for hand in hands.select_related("seat__player"):
-            meld = Meld.of_size(len(hand.card_list()))
-            if meld is not None:
-                made.setdefault(hand.seat.player.name, set()).add(meld)
-        return made
-
-    def preview(self) -> dict[str, MeldScore | RuleError | None]:
-        reveals = [
-            Reveal(name, tuple(text.split()))
-            for name, text in zip(self.names, self.card_texts(), strict=True)
-        ]
-        return indian_chief.preview_round(reveals)
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        texts = self._parsed_cards(cleaned)
-        if self.errors:
-            return cleaned
-        try:
-            self.round_score = indian_chief.score_round(
-                [
-                    Reveal(name, tuple(text.split()))
-                    for name, text in zip(self.names, texts, strict=True)
-                ],
-                self.game.decks,
-            )
-        except RuleError as error:
-            self._add_rule_error(error)
-            return cleaned
-        for seat, player in enumerate(self.round_score.players):
-            if player.meld in self.made_elsewhere(player.name):
-                count = len(player.result.cards)
-                self.add_error(
-                    f"cards_{seat}",
-                    f"{player.name} already made {player.meld.label}: {count} "
-                    f"{'card' if count == 1 else 'cards'} would make it again.",
-                )
-        cleaned["cards"] = texts
-        cleaned["details"] = {}
-        return cleaned
-
-
-class HandForm(CardsForm):
-    """A rummy-family hand: each player's cards and what the game asks about the hand
-    (who knocked, went out or called…), checked by scoring the whole game with it."""
-
-    def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
-        super().__init__(game, number, *args, **kwargs)
-        assert game.hand_game is not None
-        self.hand_game: HandGame = game.hand_game
-        for name, question, _ in self.hand_game.fields(len(self.names)):
-            self.fields[name] = question.field(self.names)
-
-    def current_answers(self) -> dict[str, Any]:
-        """The answers as the form holds them now, bound or not (unreadable ones blank)."""
-        given = {}
-        for name, question, _ in self.hand_game.fields(len(self.names)):
-            try:
-                given[name] = question.stored(self.fields[name].clean(self[name].value()))
-            except forms.ValidationError:
-                given[name] = question.stored(None)
-        return given
-
-    def question_fields(self) -> list[forms.BoundField]:
-        """The hand's questions, as far as the answers so far ask them."""
-        answers = self.current_answers()
-        return [
-            self[name]
-            for name, question, seat in self.hand_game.fields(len(self.names))
-            if seat is None and self.hand_game.asked(question, answers)
-        ]
-
-    def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
-        """What is asked of one player, as far as the answers so far ask it."""
-        answers = self.current_answers()
-        return [
-            self[name]
-            for name, question, asked_of in self.hand_game.fields(len(self.names))
-            if asked_of == seat and self.hand_game.asked(question, answers, seat)
-        ]
-
-    def previews(self) -> list[str | RuleError]:
-        """Each seat's cards laid out as they stand, or what is wrong with them."""
-        context = {"players": len(self.names), **self.game.settings, **self.current_answers()}
-        shown: list[str | RuleError] = []
-        jokers = self.game.jokers > 0
-        for seat, text in enumerate(self.card_texts()):
-            try:
-                cards = parse_cards(text.split(), jokers=jokers, player=seat)
-                shown.append(preview(self.hand_game, cards, self.number, context) if cards else "")
-            except RuleError as error:
-                shown.append(error)
-        return shown
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        texts = self._parsed_cards(cleaned, jokers=self.game.jokers > 0)
-        answers = self.hand_game.answers(cleaned, len(self.names))
-        for name in self.hand_game.unanswered(answers, len(self.names)):
-            self.add_error(name, "Needed for this hand.")
-        if self.errors:
-            return cleaned
-        hands = [
-            (played.details, played.card_texts())
-            for played in self.game.rounds.prefetch_related("hands").filter(number__lt=self.number)
-        ]
-        try:
-            score_hands(self.hand_game, self.names, [*hands, (answers, texts)], self.game.settings)
-        except RuleError as error:
-            self._add_rule_error(error)
-            return cleaned
-        cleaned["cards"] = texts
-        cleaned["details"] = answers
-        return cleaned
 
 
 class StealForm(forms.Form):
@@ -523,40 +501,9 @@ class MeldCalculatorForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            cleaned["result"] = indian_chief.score_single_meld(
+            cleaned["result"] = score_single_meld(
                 cleaned["cards"].split(), None, cleaned["decks"], cleaned["table"].split()
             )
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
         return cleaned
-
-
-# ---------------------------------------------------------------------------
-# Import
-
-# An export of a thousand games is well under a megabyte; anything far bigger is no export.
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
-
-
-class ImportForm(forms.Form):
-    """A file exported before (JSON); `cleaned_data["games"]` holds its games, checked
-    field by field. Scoring them is the import's own last check (transfer.import_games)."""
-
-    file = forms.FileField(
-        label="Exported file",
-        help_text=f"A .json file of up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
-    )
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(
-                f"The file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB: "
-                "it cannot be a Scorekeeper export."
-            )
-        try:
-            self.cleaned_data["games"] = transfer.read_file(upload.read())
-        except transfer.TransferError as error:
-            raise forms.ValidationError(str(error)) from error
-        return upload

@@ -9,7 +9,6 @@ import functools
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 from uuid import UUID
 
@@ -19,11 +18,10 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games.hands import HAND_GAMES, HandGame, HandStandings, paper_standings
-from games.hands import score as score_hands
-from games.rules import GAMES, indian_chief, rules_for
+from games.rules import KINDS
 from games.rules.cards import show_text
 from games.rules.errors import RuleError, StealError
+from games.rules.kinds import GameKind, Played, Standings
 
 
 @dataclass(frozen=True)
@@ -99,7 +97,7 @@ class Game(models.Model):
     data it has not seen can be told instead of silently overwriting it.
     """
 
-    KIND_CHOICES = [(kind, module.TITLE) for kind, module in GAMES.items()]
+    KIND_CHOICES = [(slug, kind.title) for slug, kind in KINDS.items()]
 
     kind = models.CharField(max_length=20, choices=KIND_CHOICES, default="indian-chief")
     decks = models.PositiveSmallIntegerField()
@@ -146,8 +144,9 @@ class Game(models.Model):
         return reverse("game-detail", args=[self.pk])
 
     @property
-    def rules(self) -> ModuleType:
-        return rules_for(self.kind)
+    def rules(self) -> GameKind:
+        """The game's kind: its words, limits, questions and scoring."""
+        return KINDS[self.kind]
 
     def is_owned_by(self, user: Any, browser: str) -> bool:
         """Whether these hands own the game (and so may share it and add scorekeepers).
@@ -174,34 +173,11 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
-    @property
-    def round_word(self) -> str:
-        """Indian Chief plays rounds; the rummy family plays hands."""
-        return "round" if self.hand_game is None else "hand"
-
-    def row_labels(self, count: int) -> list[str]:
-        """What the rows of a score sheet are: Indian Chief's melds, else numbered hands."""
-        if self.hand_game is None:
-            return [meld.label for meld in indian_chief.Meld][:count]
-        return [f"Hand {number}" for number in range(1, count + 1)]
-
     @functools.cached_property
     def jokers(self) -> int:
-        """How many printed jokers are in play (Indian Chief has none); asked once a game
-        object, as the entry screen asks it for every seat."""
-        if self.hand_game is None:
-            return 0
-        return self.hand_game.jokers(self.seats.count(), self.settings)
-
-    @property
-    def last_round(self) -> int | None:
-        """The number of rounds (or hands) a game has, when it has a fixed number."""
-        return indian_chief.ROUNDS if self.hand_game is None else self.hand_game.last_hand
-
-    @property
-    def hand_game(self) -> HandGame | None:
-        """How the table plays a rummy-family game; None for Indian Chief's melds."""
-        return HAND_GAMES.get(self.kind)
+        """How many printed jokers are in play; asked once a game object, as the entry
+        screen asks it for every seat."""
+        return self.rules.jokers(self.seats.count(), self.settings)
 
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats.select_related("player")]
@@ -217,30 +193,19 @@ class Game(models.Model):
                 standings = self.standings()
             except RuleError:
                 return None
-            outcome = Outcome(standings.seat_totals, tuple(standings.winners or ()))
+            outcome = Outcome(standings.totals, tuple(standings.winners or ()))
             cache.set(key, outcome, None)
         return outcome
 
-    def standings(self) -> indian_chief.GameScore | HandStandings:
+    def standings(self) -> Standings:
         """Score every round (or hand) played so far through the rules engine."""
-        rounds = self.rounds.with_contents()
-        if self.paper:
-            return paper_standings(
-                self.player_names(),
-                [played.details["scores"] for played in rounds],
-                self.row_labels(len(rounds)),
-                lowest=bool(self.hand_game and self.hand_game.lowest_wins),
-            )
-        if self.hand_game is not None:
-            return score_hands(
-                self.hand_game,
-                self.player_names(),
-                [(played.details, played.card_texts()) for played in rounds],
-                self.settings,
-                ended=self.is_finished,
-            )
-        return self.rules.score_game(
-            self.player_names(), [played.entry() for played in rounds], self.decks
+        return self.rules.standings(
+            self.player_names(),
+            [played.played() for played in self.rounds.with_contents()],
+            self.settings,
+            self.decks,
+            ended=self.is_finished,
+            paper=self.paper,
         )
 
     # Actions. Each takes the version the device saw, locks the game row (SQLite's
@@ -297,10 +262,9 @@ class Game(models.Model):
     ) -> "Game":
         """A finished game entered afterwards from its paper sheet: the players in seat
         order and each row's scores as written (no cards)."""
-        rules = rules_for(kind)
         game = cls.start(
             names,
-            rules.default_decks(len(names)),
+            KINDS[kind].default_decks(len(names)),
             note,
             kind=kind,
             owner=owner,
@@ -448,7 +412,7 @@ class Game(models.Model):
             game = self._locked(version)
             played = game.rounds.get(number=number)
             played.steals.create(order=played.steals.count(), thief=thief, victim=victim, card=card)
-            event = game.standings().rounds[number - 1].steals.events[-1]
+            event = game.standings().rows[number - 1].result.steals.events[-1]
             game._record(Change.Action.STEAL, number, after=[["", event]])
         return event
 
@@ -527,9 +491,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     # The idempotency token of the form that saved the round: a resent save finds it.
     token = models.UUIDField(null=True, blank=True, unique=True)
-    # A rummy-family hand's answers beside the cards, by form field name: who knocked or
-    # went out, folds and challenges, flags (games.hands); a paper game's row, its typed
-    # "scores". Empty for an Indian Chief round.
+    # A hand's answers beside the cards, by form field name: who knocked or went out,
+    # folds and challenges, flags (its kind's questions); a paper game's row, its typed
+    # "scores". Empty for a game that asks nothing beside the cards.
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -545,13 +509,11 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number} of {self.game}"
 
-    def entry(self) -> indian_chief.RoundEntry:
-        """The round as the rules engine reads it."""
-        return indian_chief.RoundEntry(
-            tuple(
-                indian_chief.Reveal(hand.seat.player.name, hand.card_list())
-                for hand in self.hands.all()
-            ),
+    def played(self) -> Played:
+        """The round as the rules read it, from prefetched hands and steals."""
+        return Played(
+            tuple(self.card_texts()),
+            self.details,
             tuple(steal.entry() for steal in self.steals.all()),
         )
 
@@ -572,10 +534,7 @@ class Round(models.Model):
         PostgreSQL, do not).
         """
         cards = [[name, show_text(text)] for name, text in self.snapshot().items()]
-        hand_game = self.game.hand_game
-        if hand_game is None:
-            return cards
-        return cards + hand_game.described(self.details, self.game.player_names())
+        return cards + self.game.rules.described(self.details, self.game.player_names())
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""
@@ -600,9 +559,6 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat.player}: {self.cards}"
-
-    def card_list(self) -> tuple[str, ...]:
-        return tuple(self.cards.split())
 
 
 class Steal(models.Model):
@@ -633,9 +589,10 @@ class Steal(models.Model):
             return f"{self.thief.player} passed"
         return f"{self.thief.player} took {show_text(self.card)} from {self.victim.player}"
 
-    def entry(self) -> indian_chief.Steal:
+    def entry(self) -> tuple[str, str | None, str | None]:
+        """The steal as the rules read it: thief, victim and card, by name."""
         victim = None if self.victim is None else self.victim.player.name
-        return indian_chief.Steal(self.thief.player.name, victim, self.card or None)
+        return (self.thief.player.name, victim, self.card or None)
 
 
 class Change(models.Model):

@@ -23,16 +23,18 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfWriter
 
-from games.hands import HAND_GAMES
 from games.models import Game
 from games.qr import qr_data_uri
-from games.rules import GAMES, indian_chief
+from games.rules import KINDS
 from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
+from games.rules.kinds import GameKind, Standings
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
-MELD_COLUMN_MM = 48  # the blank sheet's .corner in sheet.css
-HAND_COLUMN_MM = 22  # a rummy-family sheet's .hand-col in sheet.css
+# The first column's width by board: .corner (a row per meld) and .hand-col in sheet.css.
+FIRST_COLUMN_MM = {"melds": 48, "hands": 22}
+# The quick-reference page printed after a blank sheet, by board.
+REFERENCE_PAGES = {"melds": "sheets/indian_chief_reference.html"}
 # A blank rummy-family sheet for a game without a fixed number of hands: rows a page holds.
 BLANK_HANDS = 16
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
@@ -41,8 +43,8 @@ MM_PER_CHARACTER = 2.0
 _SHAPERS = [
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets").glob("*.html")),
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
-    *sorted(Path(indian_chief.__file__).parent.glob("*.py")),
-    Path(__file__).parent / "hands.py",
+    *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
+    *sorted((Path(settings.BASE_DIR) / "games" / "rules").glob("*.py")),
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
@@ -113,23 +115,23 @@ class BlankSheet:
         return f"{self.kind}-{self.players}-players-{self.paper}.pdf"
 
 
-def max_name_length(players: int, paper: str, kind: str = indian_chief.SLUG) -> int:
+def max_name_length(players: int, paper: str, kind: str) -> int:
     """The longest name that fits a column head when `players` share the page's width."""
-    first = MELD_COLUMN_MM if kind == indian_chief.SLUG else HAND_COLUMN_MM
+    first = FIRST_COLUMN_MM[KINDS[kind].board]
     width = PAPERS[paper][0] - 2 * PAGE_MARGIN_MM - first
     return int(width / players / MM_PER_CHARACTER)
 
 
-def blank_sheet_from(query: dict[str, str], kind: str = indian_chief.SLUG) -> BlankSheet:
+def blank_sheet_from(query: dict[str, str], kind: str) -> BlankSheet:
     """Read `players`, `paper` and `names` from a query string, or say what is wrong."""
-    rules = GAMES[kind]
-    low, high = rules.MIN_PLAYERS, rules.MAX_PLAYERS
+    rules = KINDS[kind]
+    low, high = rules.min_players, rules.max_players
     players_text = query.get("players", "").strip()
     if not (players_text.isascii() and players_text.isdecimal()) or not (
         low <= int(players_text) <= high
     ):
         allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise SheetError(f"Choose {allowed} players for {rules.TITLE} (got “{players_text}”).")
+        raise SheetError(f"Choose {allowed} players for {rules.title} (got “{players_text}”).")
     players = int(players_text)
     paper = query.get("paper", "a4").strip().lower() or "a4"
     if paper not in PAPERS:
@@ -174,12 +176,12 @@ def _page_context(paper: str) -> dict[str, Any]:
     }
 
 
-def reference_pdf(paper: str) -> bytes:
-    """The quick-reference page, laid out once per paper size."""
-    key = f"sheet:reference:{paper}:{SHEETS_VERSION}"
+def reference_pdf(template: str, paper: str) -> bytes:
+    """A quick-reference page, laid out once per paper size."""
+    key = f"sheet:reference:{template}:{paper}:{SHEETS_VERSION}"
     pdf: bytes | None = cache.get(key)
     if pdf is None:
-        pdf = render_pdf("sheets/indian_chief_reference.html", _page_context(paper))
+        pdf = render_pdf(template, _page_context(paper))
         cache.set(key, pdf, timeout=None)
     return pdf
 
@@ -196,39 +198,58 @@ def _join(*pdfs: bytes) -> bytes:
 def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
     pdf: bytes | None = cache.get(sheet.cache_key)
     if pdf is None:
-        columns = sheet.names or ("",) * sheet.players
-        hand_game = HAND_GAMES.get(sheet.kind)
-        if hand_game is None:
-            context = _page_context(sheet.paper) | {
-                "columns": columns,
-                "rows": [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld],
-            }
-            grid = render_pdf("sheets/indian_chief.html", context)
-            pdf = _join(grid, reference_pdf(sheet.paper))
-        else:
-            count = hand_game.last_hand or BLANK_HANDS
-            rows = [{"number": n, "hint": hand_game.hint(n)} for n in range(1, count + 1)]
-            context = _hands_context(sheet.kind, sheet.paper) | {"columns": columns, "rows": rows}
-            pdf = render_pdf("sheets/hands.html", context)
+        rules = KINDS[sheet.kind]
+        context = _sheet_context(rules, rules.board, sheet.paper) | {
+            "columns": sheet.names or ("",) * sheet.players,
+            "rows": BLANK_ROWS[rules.board](rules),
+        }
+        pdf = render_pdf("sheets/sheet.html", context)
+        reference = REFERENCE_PAGES.get(rules.board)
+        if reference:
+            pdf = _join(pdf, reference_pdf(reference, sheet.paper))
         cache.set(sheet.cache_key, pdf, timeout=None)
     return pdf
 
 
-def _hands_context(kind: str, paper: str) -> dict[str, Any]:
-    """What every sheet of hands shows: the game, its unit and whether it keeps a pot.
+def _sheet_context(rules: GameKind, board: str, paper: str) -> dict[str, Any]:
+    return {"paper": paper, "rules": rules, "board": f"sheets/boards/{board}.html"}
 
-    Only a game of fixed length says what each hand deals in its row (Three Thirteen's
-    cards and wild rank); the others' rows are alike. An Indian Chief game entered from a
-    paper sheet is printed as rows too, one a meld.
-    """
-    hand_game = HAND_GAMES.get(kind)
+
+def _blank_melds(rules: GameKind) -> list[dict[str, Any]]:
+    return [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld]
+
+
+def _blank_hands(rules: GameKind) -> list[dict[str, Any]]:
+    """Only a game of fixed length says what each hand deals in its row (Three
+    Thirteen's cards and wild rank); the others' rows are alike."""
+    count = rules.rounds or BLANK_HANDS
+    return [{"number": number, "hint": rules.hint(number)} for number in range(1, count + 1)]
+
+
+def _filled_melds(standings: Standings) -> dict[str, Any]:
+    rows = standings.extra.sheet()
     return {
-        "paper": paper,
-        "title": GAMES[kind].TITLE,
-        "unit": hand_game.unit if hand_game else "points",
-        "has_pot": bool(hand_game and hand_game.has_pot),
-        "fixed_hands": bool(hand_game and hand_game.last_hand is not None),
+        "rows": rows,
+        # Each player's melds in the grid's order: (round number, result).
+        "cards": [
+            (name, [row.cells[seat] for row in rows if row.cells[seat]])
+            for seat, name in enumerate(standings.players)
+        ],
     }
+
+
+def _filled_hands(standings: Standings) -> dict[str, Any]:
+    return {
+        "rows": [
+            {"hand": row, "cells": list(zip(row.scores, row.running, strict=True))}
+            for row in standings.rows
+        ]
+    }
+
+
+# How each board lays out its rows, blank and filled.
+BLANK_ROWS = {"melds": _blank_melds, "hands": _blank_hands}
+FILLED_ROWS = {"melds": _filled_melds, "hands": _filled_hands}
 
 
 def game_sheet_key(game: Game, paper: str, url: str) -> str:
@@ -237,43 +258,26 @@ def game_sheet_key(game: Game, paper: str, url: str) -> str:
 
 
 def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
-    """The filled sheet of a saved game, with a QR code of `url`, its page on the web."""
+    """The filled sheet of a saved game, with a QR code of `url`, its page on the web. A
+    game entered from a paper sheet is printed as rows of scores, whatever its kind."""
     key = game_sheet_key(game, paper, url)
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
-        # A small PNG: quicker to lay out and draw than an SVG of many squares.
-        shared = {"game": game, "standings": standings, "qr": qr_data_uri(url), "url": url}
-        if isinstance(standings, indian_chief.GameScore):
-            rows = standings.sheet()
-            context = (
-                _page_context(paper)
-                | shared
-                | {
-                    "columns": standings.players,
-                    "rows": rows,
-                    "totals": standings.seat_totals,
-                    # Each player's melds in the grid's order: (round number, result).
-                    "cards": [
-                        (name, [row.cells[seat] for row in rows if row.cells[seat]])
-                        for seat, name in enumerate(standings.players)
-                    ],
-                }
-            )
-            pdf = render_pdf("sheets/indian_chief.html", context)
-        else:
-            context = (
-                _hands_context(game.kind, paper)
-                | shared
-                | {
-                    "columns": standings.players,
-                    "rows": [
-                        {"hand": row, "cells": list(zip(row.scores, row.running, strict=True))}
-                        for row in standings.rows
-                    ],
-                    "totals": standings.seat_totals,
-                }
-            )
-            pdf = render_pdf("sheets/hands.html", context)
+        board = "hands" if game.paper else game.rules.board
+        context = (
+            _sheet_context(game.rules, board, paper)
+            | FILLED_ROWS[board](standings)
+            | {
+                "game": game,
+                "standings": standings,
+                "columns": standings.players,
+                "totals": standings.totals,
+                # A small PNG: quicker to lay out and draw than an SVG of many squares.
+                "qr": qr_data_uri(url),
+                "url": url,
+            }
+        )
+        pdf = render_pdf("sheets/sheet.html", context)
         cache.set(key, pdf, timeout=None)
     return pdf

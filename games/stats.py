@@ -24,8 +24,7 @@ from datetime import datetime
 from statistics import fmean
 from typing import ClassVar
 
-from games.hands import HAND_GAMES
-from games.rules import GAMES
+from games.rules import KINDS
 from games.rules.indian_chief import GameScore, Meld, PokerHand
 
 # The Indian Chief hand classes from weakest to strongest: a class's rank is its place
@@ -146,21 +145,19 @@ def by_kind(played: Sequence[Played]) -> list[KindFigures]:
     for game in played:
         games[game.kind].append(game)
     figures = []
-    for kind in GAMES:
+    for kind, rules in KINDS.items():
         if not games[kind]:
             continue
-        hand_game = HAND_GAMES.get(kind)
-        lowest_wins = hand_game is not None and hand_game.lowest_wins
         totals = [game.total for game in games[kind]]
         figures.append(
             KindFigures(
                 kind=kind,
-                title=str(GAMES[kind].TITLE),
-                unit="points" if hand_game is None else hand_game.unit,
-                lowest_wins=lowest_wins,
+                title=rules.title,
+                unit=rules.unit,
+                lowest_wins=rules.lowest_wins,
                 record=record(games[kind]),
                 average_total=fmean(totals),
-                best_total=min(totals) if lowest_wins else max(totals),
+                best_total=min(totals) if rules.lowest_wins else max(totals),
                 chart=chart(games[kind]),
             )
         )

@@ -9,9 +9,9 @@ table; scores are never stored, so an import scores every game again through the
       "exported_at": "2026-11-23T20:15:00+00:00",
       "games": [
         {
-          "kind": "indian-chief",            # a game of games.rules.GAMES
+          "kind": "indian-chief",            # a game of games.rules.KINDS
           "decks": 2,
-          "settings": {},                    # a rummy-family game's settings, in the API's form
+          "settings": {},                    # the game's settings, in the API's form
           "note": "Kitchen table",
           "created_at": "2026-11-23T19:02:11.520000+00:00",
           "finished": true,
@@ -22,7 +22,7 @@ table; scores are never stored, so an import scores every game again through the
             {
               "number": 1,                   # 1, 2, 3… in play order
               "cards": [["3C"], ["KD"], ["KS", "3H"], ["QS", "8S", "3S"]],  # one list per seat
-              "details": {},                 # a rummy-family hand's answers (games.hands)
+              "details": {},                 # a hand's answers to its kind's questions
               "steals": [                    # Indian Chief's Thieves, in steal order
                 {"thief": "Ann", "victim": "Dan", "card": "QS"},
                 {"thief": "Ben", "victim": null, "card": null}   # took from the deck
@@ -46,6 +46,7 @@ CSV: see `games_csv`.
 import csv
 import io
 import json
+import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,11 +56,12 @@ from django import forms
 from django.db import transaction
 from django.utils import timezone
 
-from games.hands import HAND_GAMES, HandGame, HandStandings, Json
-from games.models import Game, Hand, Player, Round, Steal
-from games.rules import GAMES, indian_chief
+from games.forms import question_field
+from games.models import Game, Hand, Player
+from games.rules import KINDS
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
+from games.rules.kinds import GameKind, Json, Played
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
@@ -193,13 +195,7 @@ def _scored(game: Game) -> tuple[list[tuple[int, ...]], tuple[str, ...]] | None:
         standings = game.standings()
     except RuleError:
         return None
-    winners = tuple(standings.winners or ())
-    if isinstance(standings, HandStandings):
-        return [row.scores for row in standings.rows], winners
-    by_seat = [
-        tuple(played.scores[name] for name in standings.players) for played in standings.rounds
-    ]
-    return by_seat, winners
+    return [row.scores for row in standings.rows], tuple(standings.winners or ())
 
 
 # ---------------------------------------------------------------------------
@@ -295,26 +291,16 @@ def _game_entry(value: object, where: str) -> GameEntry:
     if not isinstance(value, dict):
         raise TransferError(f"{where} is not an object.")
     kind = _field(value, "kind", str, where, "the name of a game")
-    if kind not in GAMES:
-        known = ", ".join(GAMES)
+    if kind not in KINDS:
+        known = ", ".join(KINDS)
         raise TransferError(f"{where}: Scorekeeper knows no game “{kind}” (only {known}).")
-    rules = GAMES[kind]
-    hand_game = HAND_GAMES.get(kind)
+    rules = KINDS[kind]
     players = _players(_field(value, "players", list, where, "a list of names"), where)
-    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise TransferError(
-            f"{where}: {rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
-            f"players, not {len(players)}."
-        )
     settings = _field(value, "settings", dict, where, "an object")
     decks = _field(value, "decks", int, where, "a whole number")
     try:
-        if hand_game is None:
-            if settings:
-                raise TransferError(f"{where}: Indian Chief has no settings.")
-            indian_chief.round_decks(len(players), decks)
-        else:
-            _check_settings(hand_game, settings, len(players), decks, where)
+        rules.check_players(len(players))
+        _check_settings(rules, settings, len(players), decks, where)
     except RuleError as error:
         raise TransferError(f"{where}: {error.message}") from error
     note = _field(value, "note", str, where, "text")
@@ -327,19 +313,17 @@ def _game_entry(value: object, where: str) -> GameEntry:
     finished_at = None if value["finished_at"] is None else _time(value, "finished_at", where)
     if finished != (finished_at is not None):
         raise TransferError(f"{where}: “finished” and “finished_at” disagree.")
-    word = "Round" if hand_game is None else "Hand"
+    word = rules.round_word.capitalize()
     paper = _field(value, "paper", bool, where, "true or false")
     rounds = [
-        _round_entry(
-            played, number, players, settings, hand_game, f"{where}: {word} {number}", paper
-        )
+        _round_entry(played, number, players, settings, rules, f"{where}: {word} {number}", paper)
         for number, played in enumerate(
             _field(value, "rounds", list, where, "a list of rounds"), start=1
         )
     ]
     if paper:
         # As the paper-game form takes them: finished, and every row of a fixed-length game.
-        fixed = indian_chief.ROUNDS if hand_game is None else hand_game.last_hand
+        fixed = rules.rounds
         if not finished or not rounds or (fixed is not None and len(rounds) != fixed):
             length = f"its {fixed} rows" if fixed else "at least one row"
             raise TransferError(f"{where}: a paper game is finished and has {length}.")
@@ -372,17 +356,18 @@ def _players(names: list[Any], where: str) -> tuple[str, ...]:
     return tuple(seated)
 
 
-def _check_settings(
-    hand_game: HandGame, settings: Json, players: int, decks: int, where: str
-) -> None:
-    unknown = sorted(set(settings) - set(hand_game.settings))
+def _check_settings(rules: GameKind, settings: Json, players: int, decks: int, where: str) -> None:
+    """The settings and decks as a new game takes them (GameKind.start): only settings the
+    game has, and the decks its rules give, or those the table may choose."""
+    expected, stored = rules.start(players, settings)
+    unknown = sorted(set(settings) - set(stored))
+    if unknown and not set(rules.settings) - {"decks"}:
+        raise TransferError(f"{where}: {rules.title} has no settings.")
     if unknown:
-        raise TransferError(f"{where}: {hand_game.title} has no setting “{unknown[0]}”.")
-    hand_game.check_settings(settings)
-    expected = hand_game.decks(players, settings)
-    if decks != expected:
+        raise TransferError(f"{where}: {rules.title} has no setting “{unknown[0]}”.")
+    if decks != expected and rules.start(players, {**settings, "decks": decks}) != (decks, stored):
         raise TransferError(
-            f"{where}: {hand_game.title} for {players} players is played with {expected} "
+            f"{where}: {rules.title} for {players} players is played with {expected} "
             f"deck{'s' if expected > 1 else ''}, not {decks}."
         )
 
@@ -392,19 +377,20 @@ def _round_entry(
     number: int,
     players: Sequence[str],
     settings: Json,
-    hand_game: HandGame | None,
+    rules: GameKind,
     where: str,
     paper: bool,
 ) -> RoundEntry:
     if not isinstance(value, dict):
         raise TransferError(f"{where} is not an object.")
-    kind = "round" if hand_game is None else "hand"
     if _field(value, "number", int, where, "a whole number") != number:
-        raise TransferError(f"{where}: {kind}s must be numbered 1, 2, 3… in play order.")
+        raise TransferError(
+            f"{where}: {rules.round_word}s must be numbered 1, 2, 3… in play order."
+        )
     seats = _field(value, "cards", list, where, "a list of each player's cards")
     if len(seats) != len(players):
         raise TransferError(f"{where}: “cards” needs one list per player, {len(players)} in all.")
-    jokers = hand_game is not None and hand_game.jokers(len(players), settings) > 0
+    jokers = rules.jokers(len(players), settings) > 0
     cards = tuple(
         _cards(seat, name, jokers, where) for seat, name in zip(seats, players, strict=True)
     )
@@ -413,14 +399,12 @@ def _round_entry(
     if paper:
         _check_paper_row(details, cards, steals, len(players), where)
         return RoundEntry(cards, details, ())
-    if hand_game is None:
-        if details:
-            raise TransferError(f"{where}: an Indian Chief round has no “details”.")
-        return RoundEntry(cards, {}, _steals(steals, players, where))
-    if steals:
+    if steals and not rules.has_steals:
         raise TransferError(f"{where}: only Indian Chief has steals.")
-    _check_details(details, hand_game, len(players), where)
-    return RoundEntry(cards, details, ())
+    if details and not rules.fields(len(players)):
+        raise TransferError(f"{where}: an {rules.title} {rules.round_word} has no “details”.")
+    _check_details(details, rules, len(players), where)
+    return RoundEntry(cards, details, _steals(steals, players, where))
 
 
 def _cards(value: object, name: str, jokers: bool, where: str) -> str:
@@ -482,18 +466,21 @@ def _check_paper_row(
         raise TransferError(f"{where}: a paper game has no cards and no steals.")
 
 
-def _check_details(details: Json, hand_game: HandGame, players: int, where: str) -> None:
-    """The hand's answers as the table stores them (games.hands): only questions the game
-    asks, each answer one its form field would give back unchanged. The rules check what
-    the answers mean when the game is scored."""
+def _check_details(details: Json, rules: GameKind, players: int, where: str) -> None:
+    """The hand's answers as the table stores them: only questions the game asks, each
+    answer one its form field would give back unchanged. The rules check what the answers
+    mean when the game is scored."""
     names = [str(seat) for seat in range(players)]
-    fields = {name: question for name, question, _ in hand_game.fields(players)}
+    fields = {name: question for name, question, _ in rules.fields(players)}
     for name, value in details.items():
         question = fields.get(name)
         if question is None:
-            raise TransferError(f"{where}: {hand_game.title} asks nothing called “{name}”.")
+            raise TransferError(f"{where}: {rules.title} asks nothing called “{name}”.")
         try:
-            kept = question.stored(question.field(names).clean(question.shown(value))) == value
+            kept = (
+                question.stored(question_field(question, names).clean(question.shown(value)))
+                == value
+            )
         except (forms.ValidationError, TypeError, ValueError):
             kept = False
         if not kept:
@@ -502,14 +489,46 @@ def _check_details(details: Json, hand_game: HandGame, players: int, where: str)
 
 @transaction.atomic
 def import_games(entries: Sequence[GameEntry], owner: Any, browser: str, source: str) -> list[Game]:
-    """Save the games as the importer's (`owner` when logged in, else the `browser`) and
-    score each one again through the rules; the first that fails undoes the whole import.
+    """Save the games as the importer's (`owner` when logged in, else the `browser`)
+    through the table's own actions, each round checked by the rules as it lands; the
+    first that fails undoes the whole import.
 
     The games keep their entered times. Their history starts at the import and names the
     `source` file: the file holds what was entered, not each change on the way.
     """
     games = []
     for number, entry in enumerate(entries, start=1):
+        try:
+            game = _import_game(entry, owner, browser)
+        except RuleError as error:
+            raise TransferError(f"Game {number}: {error.message}") from error
+        # The history starts at the import: the saves that brought the rounds in are
+        # the import's own steps, not changes made at a table.
+        started = game.changes.earliest("at", "pk")
+        game.changes.exclude(pk=started.pk).delete()
+        started.after.append(["imported from", source])
+        started.save(update_fields=["after"])
+        if entry.finished_at is not None and game.standings().winners is None:
+            raise TransferError(f"Game {number} is marked finished, but its rounds do not end it.")
+        games.append(game)
+    return games
+
+
+def _import_game(entry: GameEntry, owner: Any, browser: str) -> Game:
+    """One game, saved as the table saves it: started, then round by round with its
+    steals; a game of paper scores as the paper-game page saves it. The whole game is
+    scored first, so that a file's mistake is said in the rules' words."""
+    rules = KINDS[entry.kind]
+    played = [
+        Played(row.cards, row.details, _named(row.steals, entry.players)) for row in entry.rounds
+    ]
+    rules.standings(entry.players, played, entry.settings, entry.decks, paper=entry.paper)
+    if entry.paper:
+        scores = [row.details["scores"] for row in entry.rounds]
+        game = Game.from_paper(
+            entry.kind, entry.players, scores, entry.created_at, entry.note, owner, browser
+        )
+    else:
         game = Game.start(
             entry.players,
             entry.decks,
@@ -519,36 +538,63 @@ def import_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
             owner=owner,
             browser=browser,
         )
-        started = game.changes.get()
-        started.after.append(["imported from", source])
-        started.save(update_fields=["after"])
         seats = list(game.seats.order_by("position"))
-        for round_number, played in enumerate(entry.rounds, start=1):
-            saved = Round.objects.create(game=game, number=round_number, details=played.details)
-            Hand.objects.bulk_create(
-                Hand(round=saved, seat=seat, cards=text)
-                for seat, text in zip(seats, played.cards, strict=True)
-            )
-            Steal.objects.bulk_create(
-                Steal(
-                    round=saved,
-                    order=order,
-                    thief=seats[steal.thief],
-                    victim=None if steal.victim is None else seats[steal.victim],
-                    card=steal.card,
+        for row in entry.rounds:
+            saved = game.record_round(row.cards, uuid.uuid4(), game.version, row.details)
+            game.refresh_from_db()
+            for steal in row.steals:
+                victim = None if steal.victim is None else seats[steal.victim]
+                game.record_steal(
+                    saved.number, seats[steal.thief], victim, steal.card, game.version
                 )
-                for order, steal in enumerate(played.steals)
-            )
-        # Both times are set by the database on creation; the file's are the real ones.
-        Game.objects.filter(pk=game.pk).update(
-            created_at=entry.created_at, finished_at=entry.finished_at, paper=entry.paper
+                game.refresh_from_db()
+    # The file's times are the real ones, and it says whether the game is finished.
+    Game.objects.filter(pk=game.pk).update(
+        created_at=entry.created_at, finished_at=entry.finished_at
+    )
+    game.refresh_from_db()
+    return game
+
+
+def _named(steals: Sequence[StealEntry], players: Sequence[str]) -> tuple[Any, ...]:
+    """Steals by seat as the rules read them: thief, victim and card by name."""
+    return tuple(
+        (
+            players[steal.thief],
+            None if steal.victim is None else players[steal.victim],
+            steal.card or None,
         )
-        game.refresh_from_db()
+        for steal in steals
+    )
+
+
+# ---------------------------------------------------------------------------
+# The form that takes a file
+
+# An export of a thousand games is well under a megabyte; anything far bigger is no export.
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+class ImportForm(forms.Form):
+    """A file exported before (JSON); `cleaned_data["games"]` holds its games, checked
+    field by field. Saving them through the table's actions is the import's own last
+    check (import_games)."""
+
+    file = forms.FileField(
+        label="Exported file",
+        help_text=f"A .json file of up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"The file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB: "
+                "it cannot be a Scorekeeper export."
+            )
         try:
-            standings = game.standings()
-        except RuleError as error:
-            raise TransferError(f"Game {number}: {error.message}") from error
-        if game.is_finished and standings.winners is None:
-            raise TransferError(f"Game {number} is marked finished, but its rounds do not end it.")
-        games.append(game)
-    return games
+            self.cleaned_data["games"] = read_file(upload.read())
+        except TransferError as error:
+            raise forms.ValidationError(str(error)) from error
+        return upload

@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from games import api, views
+from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,14 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/scorekeepers/", views.game_scorekeepers, name="game-scorekeepers"),
     path("live/<str:token>/", views.shared_game, name="shared-game"),
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
-    path("api/indian-chief/meld", api.indian_chief_meld, name="api-indian-chief-meld"),
-    path("api/indian-chief/round", api.indian_chief_round, name="api-indian-chief-round"),
-    path("api/indian-chief/game", api.indian_chief_game, name="api-indian-chief-game"),
-    *(
-        path(f"api/{slug}/{kind}", view, name=f"api-{slug}-{kind}")
-        for slug, views in api.RUMMY_FAMILY.items()
-        for kind, view in views.items()
-    ),
+    path("", include("games.api.urls")),
     path("players/", views.player_list, name="player-list"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     # "export.csv" is no <int:pk>: these never clash with the game pages above.

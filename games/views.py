@@ -30,12 +30,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import sheets, stats, transfer
 from games.accounts import browser_key, keepers
 from games.forms import (
+    FLAGSHIP,
     MAX_PAPER_ROWS,
     MAX_SEATS,
-    CardsForm,
     GameFilterForm,
-    HandForm,
-    ImportForm,
     MeldCalculatorForm,
     NewGameForm,
     PaperGameForm,
@@ -44,7 +42,6 @@ from games.forms import (
     StealForm,
     VersionForm,
 )
-from games.hands import HAND_GAMES, HandStandings, settings_words
 from games.models import (
     Game,
     GameFinished,
@@ -55,13 +52,11 @@ from games.models import (
     StaleGame,
 )
 from games.qr import qr_data_uri
-from games.rules import GAMES, indian_chief
+from games.rules import KINDS
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
-from games.rules.indian_chief import ROUNDS, RULE_REMINDERS, GameScore, Meld, RoundScore
-
-# The most cards one meld takes: an Indian Chief.
-MAX_MELD_CARDS = len(Meld)
+from games.rules.indian_chief import RULE_REMINDERS, Meld, RoundScore
+from games.rules.kinds import Row, Standings, settings_words
 
 
 def _fragment(request: HttpRequest, template: str, fragment: str) -> str:
@@ -104,8 +99,9 @@ def home(request: HttpRequest) -> HttpResponse:
             "finished": mine.finished()
             .order_by("-finished_at")
             .prefetch_related("seats__player")[:10],
-            "player_counts": range(indian_chief.MIN_PLAYERS, indian_chief.MAX_PLAYERS + 1),
-            "hand_games": HAND_GAMES,
+            "player_counts": range(min(kind.min_players for kind in KINDS.values()), MAX_SEATS + 1),
+            "flagship": KINDS[FLAGSHIP],
+            "other_kinds": [kind for slug, kind in KINDS.items() if slug != FLAGSHIP],
             "kinds": Game.KIND_CHOICES,
         },
     )
@@ -246,34 +242,28 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
 @require_GET
 @for_scorekeepers
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
-    template = _game_template(game)
     context = (
         _game_context(game)
         | _sharing_context(request, game)
         | {
             "changes": [
-                (change, change.headline(game.round_word))
+                (change, change.headline(game.rules.round_word))
                 for change in game.changes.order_by("-at", "-pk")
             ],
         }
     )
-    return render(request, _fragment(request, template, "scoreboard"), context)
+    if request.htmx:
+        return render(request, context["scoreboard"], context)
+    return render(request, "games/game.html", context)
 
 
-def _scoreboard(game: Game) -> str:
-    """The scoreboard partial that fits the game, for the pages that show it."""
-    return _game_template(game) + "#scoreboard"
+def _board(game: Game) -> str:
+    """The template of the game's board: its kind's layout (a row per meld, or per hand);
+    a game entered from a paper sheet is rows of scores, whatever its kind."""
+    return f"games/boards/{'hands' if game.paper else game.rules.board}.html"
 
 
-def _game_template(game: Game) -> str:
-    """The game page: Indian Chief's melds, or rows of hands (the rummy family, and any
-    game entered from a paper sheet)."""
-    if game.hand_game is None and not game.paper:
-        return "games/game_detail.html"
-    return "games/hand_game.html"
-
-
-def _standings(game: Game) -> tuple[GameScore | HandStandings | None, str]:
+def _standings(game: Game) -> tuple[Standings | None, str]:
     """The game's scores, or why its stored cards cannot be scored.
 
     Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
@@ -288,24 +278,19 @@ def _standings(game: Game) -> tuple[GameScore | HandStandings | None, str]:
 def _game_context(game: Game) -> dict[str, Any]:
     standings, problem = _standings(game)
     rounds = list(game.rounds.all())
-    scores: list[Any] = [None] * len(rounds)
-    if isinstance(standings, GameScore):
-        scores = list(standings.rounds)
-    elif standings is not None:
-        scores = list(standings.rows)
+    scores: list[Row | None] = list(standings.rows) if standings else [None] * len(rounds)
     return {
         "game": game,
         "players": game.player_names(),
         "standings": standings,
         "problem": problem,
-        "board": _board(standings),
+        "board": _board(game),
         "rounds": [
-            {"round": played, "score": score, "thieves": _has_steals_pending(played, score)}
-            for played, score in zip(rounds, scores, strict=True)
+            {"round": played, "score": score} for played, score in zip(rounds, scores, strict=True)
         ],
         "version_form": VersionForm(initial={"version": game.version}),
         "settings": settings_words(game.settings),
-        "scoreboard": _scoreboard(game),
+        "scoreboard": _board(game) + "#scoreboard",
     }
 
 
@@ -327,29 +312,6 @@ def _sharing_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     }
 
 
-def _board(standings: GameScore | HandStandings | None) -> dict[str, Any] | None:
-    """The paper sheet: a row per meld, a column per player, totals and leaders.
-
-    A rummy-family game's standings are already its sheet (a row per hand).
-    """
-    if not isinstance(standings, GameScore):
-        return None
-    return {
-        "players": standings.players,
-        "rows": standings.sheet(),
-        "totals": standings.seat_totals,
-        "leaders": standings.leaders,
-        "remaining": [standings.remaining_melds(name) for name in standings.players],
-    }
-
-
-def _has_steals_pending(played: Round, score: object) -> bool:
-    """Steals matter only before the last round: afterwards nothing more is dealt."""
-    return (
-        isinstance(score, RoundScore) and bool(score.steals.thief_order) and played.number < ROUNDS
-    )
-
-
 @require_http_methods(["GET", "POST"])
 @for_scorekeepers
 @not_on_paper
@@ -361,9 +323,9 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if game.is_finished:
         messages.info(request, "This game is finished. Reopen it to change it.")
         return _go(request, game.get_absolute_url())
-    played, word = game.rounds.count(), game.round_word
-    if game.last_round is not None and played >= game.last_round:
-        messages.info(request, f"All {game.last_round} {word}s are in: edit one to change it.")
+    played, word, last = game.rounds.count(), game.rules.round_word, game.rules.rounds
+    if last is not None and played >= last:
+        messages.info(request, f"All {last} {word}s are in: edit one to change it.")
         return _go(request, game.get_absolute_url())
     # A game its rule ended is finished when saved; this one was reopened since.
     standings, _ = _standings(game)
@@ -406,15 +368,14 @@ def _round_entry(
     network. Either way the server checks the whole round when it is saved.
     """
     notice = ""
-    entry_form = RoundForm if game.hand_game is None else HandForm
     if request.method != "POST":
         cards = list(played.snapshot().values()) if played else None
         details = played.details if played else None
-        form = entry_form(game, number, initial=CardsForm.initial_for(game, cards, details))
+        form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
     elif "save" not in request.POST:
-        form = entry_form(game, number, initial=_apply_tap(request.POST, game))
+        form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
     else:
-        form = entry_form(game, number, request.POST)
+        form = RoundForm(game, number, request.POST)
         try:
             if played is None and request.POST.get("version") != str(game.version):
                 # A new round is checked as the one after those saved; when another
@@ -432,7 +393,7 @@ def _round_entry(
             number = number if played else game.rounds.count() + 1
             data = request.POST.copy()
             data["version"] = str(game.version)
-            form = entry_form(game, number, initial=_apply_tap(data, game))
+            form = RoundForm(game, number, initial=_apply_tap(data, game))
             notice = (
                 "Another device changed this game while you were entering. The "
                 "scoreboard below shows the newer scores; your cards are still here. "
@@ -443,14 +404,11 @@ def _round_entry(
             return _go(request, game.get_absolute_url())
         except RuleError as error:
             form.add_error(None, error.message)
-    if isinstance(form, HandForm):
-        template, context = "games/hand_form.html", _hand_context(form, played, notice)
-    else:
-        template, context = "games/round_form.html", _round_context(form, played, notice)
-    return render(request, _fragment(request, template, "round-entry"), context)
+    context = _entry_context(form, played, notice)
+    return render(request, _fragment(request, "games/entry.html", "round-entry"), context)
 
 
-def _holds(played: Round, form: CardsForm) -> bool:
+def _holds(played: Round, form: RoundForm) -> bool:
     """Whether a saved round already holds what the form would save."""
     return (
         list(played.snapshot().values()) == form.cleaned_data["cards"]
@@ -458,28 +416,22 @@ def _holds(played: Round, form: CardsForm) -> bool:
     )
 
 
-def _max_cards(game: Game) -> int:
-    """The most cards one player can show: an Indian Chief's meld, or a rummy hand."""
-    return MAX_MELD_CARDS if game.hand_game is None else game.hand_game.max_cards
-
-
 def _save_round(
-    request: HttpRequest, game: Game, number: int, played: Round | None, form: CardsForm
+    request: HttpRequest, game: Game, number: int, played: Round | None, form: RoundForm
 ) -> HttpResponseBase:
     version = form.cleaned_data["version"]
     cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
+    word = game.rules.round_word.capitalize()
     if played is None:
         saved = game.record_round(cards, form.cleaned_data["token"], version, details)
-        messages.success(request, f"{game.round_word.capitalize()} {saved.number} saved.")
-        score = form.round_score
-        if score and score.steals.thief_order and saved.number < ROUNDS:
+        messages.success(request, f"{word} {saved.number} saved.")
+        # Thieves steal before the next round is dealt.
+        if form.row is not None and form.row.thieves:
             return _go(request, reverse("steals", args=[game.pk, saved.number]))
     else:
         for note in game.edit_round(number, cards, version, details):
             messages.warning(request, note)
-        messages.success(
-            request, f"{game.round_word.capitalize()} {number} changed; the totals follow."
-        )
+        messages.success(request, f"{word} {number} changed; the totals follow.")
     return _go(request, game.get_absolute_url())
 
 
@@ -492,7 +444,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     fields keep their posted values.
     """
     seats = game.seats.count()
-    answers = [name for name, _, _ in game.hand_game.fields(seats)] if game.hand_game else []
+    answers = [name for name, _, _ in game.rules.fields(seats)]
     values: dict[str, Any] = {
         key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }
@@ -504,7 +456,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     selected = _index(data.get("select"), seats)
     if selected is not None:
         active = selected
-    if data.get("add") and active is not None and len(cards[active]) < _max_cards(game):
+    if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
             cards[active].append(str(parse_card(data["add"], jokers=game.jokers > 0)))
@@ -537,25 +489,30 @@ def _chip(token: str) -> dict[str, Any]:
     return {"card": card, "label": card.symbol, "suit": card.suit}
 
 
-def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[str, Any]:
-    """What the round and hand entry screens share: each player's chips, the picker grid
-    with what is taken, the notice and the scoreboard."""
+def _entry_context(form: RoundForm, played: Round | None, notice: str) -> dict[str, Any]:
+    """The entry screen: each player's chips, what their cards make so far and what the
+    game asks of them, the picker grid with what is taken, the notice and the scoreboard."""
     game = form.game
     active = _index(form["active"].value(), len(form.names)) or 0
     # Each entered token as a chip: a card shows its symbol and suit colour; text that is
     # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
     hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
-    players = [
-        {
-            "seat": seat,
-            "name": name,
-            "field": form[f"cards_{seat}"],
-            "cards": hands[seat],
-            "active": seat == active,
-        }
-        for seat, name in enumerate(form.names)
-    ]
+    players = []
+    for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
+        field, questions = form[f"cards_{seat}"], form.seat_question_fields(seat)
+        players.append(
+            {
+                "seat": seat,
+                "name": name,
+                "field": field,
+                "cards": hands[seat],
+                "active": seat == active,
+                "preview": preview,
+                "questions": questions,
+                "has_error": bool(field.errors or any(asked.errors for asked in questions)),
+            }
+        )
     grid = [
         [
             {"card": Card(rank, suit), "taken": in_use[Card(rank, suit)] >= game.decks}
@@ -573,49 +530,16 @@ def _entry_context(form: CardsForm, played: Round | None, notice: str) -> dict[s
         "editing": played is not None,
         "form": form,
         "players": players,
-        "problem_players": [player for player in players if player["field"].errors],
+        "problem_players": [player for player in players if player["has_error"]],
         "active_name": form.names[active] if active < len(form.names) else "",
         "grid": grid,
-        "max_cards": _max_cards(game),
+        "max_cards": game.rules.max_cards,
+        "hint": game.rules.hint(form.number),
         "notice": notice,
         "standings": standings,
-        "board": _board(standings),
         "problem": problem,
-        "scoreboard": _scoreboard(game),
+        "scoreboard": _board(game) + "#scoreboard",
     }
-
-
-def _round_context(form: RoundForm, played: Round | None, notice: str) -> dict[str, Any]:
-    """An Indian Chief round: each player's meld and score as the cards come in."""
-    context = _entry_context(form, played, notice)
-    preview = form.preview()
-    for player in context["players"]:
-        result = preview[player["name"]]
-        made = form.made_elsewhere(player["name"])
-        scored = result if not isinstance(result, RuleError) else None
-        player |= {
-            "result": scored,
-            "problem": result.message if isinstance(result, RuleError) else "",
-            "remaining": [meld for meld in Meld if meld not in made],
-            "repeats": bool(scored is not None and scored.meld in made),
-        }
-    return context
-
-
-def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str, Any]:
-    """A rummy-family hand: what the game asks, and each player's cards laid out."""
-    context = _entry_context(form, played, notice)
-    for player, shown in zip(context["players"], form.previews(), strict=True):
-        questions = form.seat_question_fields(player["seat"])
-        player |= {
-            "preview": shown if isinstance(shown, str) else "",
-            "problem": shown.message if isinstance(shown, RuleError) else "",
-            "questions": questions,
-            "has_error": bool(player["field"].errors or any(field.errors for field in questions)),
-        }
-    context["problem_players"] = [player for player in context["players"] if player["has_error"]]
-    context["hint"] = form.hand_game.hint(form.number)
-    return context
 
 
 @require_http_methods(["GET", "POST"])
@@ -623,8 +547,8 @@ def _hand_context(form: HandForm, played: Round | None, notice: str) -> dict[str
 @not_on_paper
 def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
-    if game.hand_game is not None:
-        raise Http404("Only Indian Chief has Thieves.")
+    if not game.rules.has_steals:
+        raise Http404("This game has no Thieves.")
     played = get_object_or_404(Round, game=game, number=number)
     standings, problem = _standings(game)
     if standings is None:
@@ -634,7 +558,7 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            error = _record_steal(game, played, standings.rounds[number - 1], form)
+            error = _record_steal(game, played, standings.rows[number - 1].result, form)
         except StaleGame as stale:
             game = stale.game
             error = "This game changed since the page was shown (another phone, or a double tap)."
@@ -686,9 +610,9 @@ def _next_thief(score: RoundScore, played: Round) -> tuple[str | None, tuple[str
     return None, ()
 
 
-def _steals_context(game: Game, played: Round, standings: GameScore, error: str) -> dict[str, Any]:
+def _steals_context(game: Game, played: Round, standings: Standings, error: str) -> dict[str, Any]:
     number = played.number
-    score = standings.rounds[number - 1]
+    score = standings.rows[number - 1].result
     thief, group = _next_thief(score, played)
     seat_of = {name: seat for seat, name in enumerate(standings.players)}
     targets = [
@@ -709,8 +633,8 @@ def _steals_context(game: Game, played: Round, standings: GameScore, error: str)
         "targets": targets,
         "events": score.steals.events,
         "error": error,
-        "last_round": number >= ROUNDS,
-        "rounds_played": len(standings.rounds),
+        "last_round": number >= (game.rules.rounds or 0),
+        "rounds_played": len(standings.rows),
         "form": StealForm(initial={"version": game.version}),
     }
 
@@ -723,16 +647,14 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             number = game.undo_last_round(form.cleaned_data["version"])
-            messages.success(
-                request,
-                f"{game.round_word.capitalize()} {number} undone. It is still in the history.",
-            )
+            word = game.rules.round_word.capitalize()
+            messages.success(request, f"{word} {number} undone. It is still in the history.")
         except StaleGame:
             messages.error(request, "Another device changed this game first; nothing undone.")
         except GameFinished:
             messages.info(request, "This game is finished. Reopen it to change it.")
         except Round.DoesNotExist:
-            messages.info(request, f"There is no {game.round_word} to undo.")
+            messages.info(request, f"There is no {game.rules.round_word} to undo.")
     return _go(request, game.get_absolute_url())
 
 
@@ -740,9 +662,9 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
 @for_scorekeepers
 @not_on_paper
 def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
-    """The table stops playing: whoever leads wins (rummy-family games)."""
-    if game.hand_game is None:
-        raise Http404("Indian Chief ends after its seventh round.")
+    """The table stops playing: whoever leads wins (a game that may end early)."""
+    if not game.rules.ends_early:
+        raise Http404("This game ends with its last round.")
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
@@ -768,7 +690,8 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             game.reopen(form.cleaned_data["version"])
-            messages.success(request, f"The game is open again: {game.round_word}s can be changed.")
+            word = game.rules.round_word
+            messages.success(request, f"The game is open again: {word}s can be changed.")
         except StaleGame:
             messages.error(request, "Another device changed this game first.")
     return _go(request, game.get_absolute_url())
@@ -778,15 +701,15 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
 def blank_sheet_chosen(request: HttpRequest) -> HttpResponseBase:
     """The home page's sheet form names the game in `kind`: on to that game's sheet."""
     query = request.GET.copy()
-    kind = query.pop("kind", [indian_chief.SLUG])[-1]
-    url = reverse("blank-sheet-of", args=[kind if kind in GAMES else indian_chief.SLUG])
+    kind = query.pop("kind", [FLAGSHIP])[-1]
+    url = reverse("blank-sheet-of", args=[kind if kind in KINDS else FLAGSHIP])
     return redirect(f"{url}?{query.urlencode()}")
 
 
 @require_GET
 def blank_sheet(request: HttpRequest, kind: str) -> HttpResponseBase:
     """A blank sheet of any game to print before game night: `players`, `paper`, `names`."""
-    if kind not in GAMES:
+    if kind not in KINDS:
         raise Http404("No such game.")
     try:
         sheet = sheets.blank_sheet_from(request.GET.dict(), kind)
@@ -978,14 +901,16 @@ def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played
 
 
 def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianChiefFigures | None:
-    """The player's card-level figures over their finished Indian Chief games, or None.
+    """The player's meld-by-meld figures over their finished games of melds (Indian
+    Chief's), or None.
 
     Games entered from paper scores hold no cards, so they are left out. Every round of
     every game is fetched in a fixed number of queries, then scored as Game.standings does.
     """
+    meld_games = [slug for slug, kind in KINDS.items() if kind.board == "melds"]
     card_games = (
         games.finished()
-        .filter(kind=indian_chief.SLUG, paper=False)
+        .filter(kind__in=meld_games, paper=False)
         .prefetch_related(
             Prefetch("seats", Seat.objects.select_related("player")),
             Prefetch("rounds", Round.objects.with_contents()),
@@ -994,9 +919,9 @@ def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianCh
     scored = []
     for game in card_games:
         names = [seat.player.name for seat in game.seats.all()]
-        entries = [played.entry() for played in game.rounds.all()]
+        played = [row.played() for row in game.rounds.all()]
         with suppress(RuleError):
-            scored.append(indian_chief.score_game(names, entries, game.decks))
+            scored.append(game.rules.score(names, played, game.settings, game.decks).extra)
     return stats.indian_chief_figures(player.name, scored) if scored else None
 
 
@@ -1034,7 +959,11 @@ def games_export(request: HttpRequest, fmt: str) -> HttpResponse:
 def games_import(request: HttpRequest) -> HttpResponseBase:
     """Games from an exported JSON file become the importer's: their account's, or this
     browser's. A file with any problem imports nothing and says what is wrong."""
-    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    form = (
+        transfer.ImportForm(request.POST, request.FILES)
+        if request.method == "POST"
+        else transfer.ImportForm()
+    )
     if form.is_valid():
         try:
             games = transfer.import_games(

@@ -29,6 +29,17 @@ from games.rules.errors import (
     ThiefTieConflict,
     WrongCardCount,
 )
+from games.rules.kinds import Endpoint, GameKind, Played, Row, SeatPreview, Standings, ToMake
+from games.rules.reading import (
+    Json,
+    as_list,
+    as_object,
+    as_text,
+    card_texts,
+    optional_int,
+    or_empty,
+)
+from games.rules.rummy_common import running_totals
 
 TITLE = "Indian Chief"
 SLUG = "indian-chief"
@@ -713,6 +724,11 @@ class GameScore:
         made = {round_score.player(name).meld for round_score in self.rounds}
         return tuple(meld for meld in Meld if meld not in made)
 
+    @property
+    def remaining(self) -> tuple[tuple[Meld, ...], ...]:
+        """The melds each player has still to make, in seat order."""
+        return tuple(self.remaining_melds(name) for name in self.players)
+
 
 def score_game(
     players: Sequence[str], rounds: Iterable[RoundEntry], decks: int | None = None
@@ -746,3 +762,291 @@ def score_game(
             made[player.name][player.meld] = number
         scored.append(round_score)
     return GameScore(players, tuple(scored))
+
+
+# ---------------------------------------------------------------------------
+# Reading JSON (`shared/api.md` §2): players are named, and an error's `player` is a name
+
+
+def _read_meld(data: Json) -> Meld | None:
+    value = data.get("meld")
+    if value is None:
+        return None
+    try:
+        return Meld(value)
+    except ValueError:
+        names = ", ".join(meld.value for meld in Meld)
+        raise InvalidInput(f"“{value}” is not a meld; use one of {names}.") from None
+
+
+def _read_name(value: object, what: str) -> str:
+    name = as_text(value, what)
+    if not name:
+        raise InvalidInput(f"{what} must not be empty.")
+    return name
+
+
+def _read_reveal(value: object, what: str) -> Reveal:
+    entry = as_object(value, what)
+    name = _read_name(entry.get("name"), f"The name of {what}")
+    cards = card_texts(entry.get("cards"), f"{name}'s cards")
+    return Reveal(name, cards, _read_meld(entry))
+
+
+def _read_steal(value: object) -> Steal:
+    entry = as_object(value, "Each steal")
+    thief = _read_name(entry.get("thief"), "A steal's “thief”")
+    passes = entry.get("pass", False)
+    if not isinstance(passes, bool):
+        raise InvalidInput("A steal's “pass” must be true or false.")
+    if passes:
+        return Steal(thief)
+    victim = _read_name(entry.get("victim"), f"{thief}'s “victim”")
+    card = as_text(entry.get("card"), f"{thief}'s stolen “card”")
+    return Steal(thief, victim, card)
+
+
+def _players_json(round_score: RoundScore) -> list[Json]:
+    return [
+        {
+            "name": player.name,
+            "meld": player.meld.value,
+            "cards": [str(card) for card in player.result.cards],
+            "score": player.score,
+            "explanation": player.result.explanation,
+        }
+        for player in round_score.players
+    ]
+
+
+def meld_endpoint(data: Json) -> Json:
+    """Score one meld; `table` holds the opponents' cards for a Beggar Man."""
+    cards = card_texts(data.get("cards"), "“cards”")
+    meld = _read_meld(data)
+    decks = optional_int(data, "decks")
+    table = card_texts(or_empty(data.get("table")), "“table”")
+    result = score_single_meld(cards, meld, 1 if decks is None else decks, table)
+    return {
+        "meld": result.meld.value,
+        "cards": [str(card) for card in result.cards],
+        "score": result.score,
+        "explanation": result.explanation,
+    }
+
+
+def round_endpoint(data: Json) -> Json:
+    """Score one round and replay the Thieves' steals that follow it."""
+    players = [
+        _read_reveal(entry, f"player {i}")
+        for i, entry in enumerate(as_list(data.get("players"), "“players”"), start=1)
+    ]
+    steals = [_read_steal(entry) for entry in as_list(or_empty(data.get("steals")), "“steals”")]
+    result = score_round(players, optional_int(data, "decks"), steals)
+    return {
+        "decks": result.decks,
+        "players": _players_json(result),
+        "scores": result.scores,
+        "thief_order": [list(group) for group in result.steals.thief_order],
+        "taken": {thief: str(card) for thief, card in result.steals.taken.items()},
+        "melds_after_steals": {
+            name: [str(card) for card in cards] for name, cards in result.steals.melds_after.items()
+        },
+    }
+
+
+def game_endpoint(data: Json) -> Json:
+    """Score up to seven rounds of a game (steals never change scores, so none are sent)."""
+    players = [
+        _read_name(name, "Each player") for name in as_list(data.get("players"), "“players”")
+    ]
+    rounds = [
+        RoundEntry(
+            tuple(
+                _read_reveal(entry, f"a player in round {number}")
+                for entry in as_list(reveals, f"Round {number}")
+            )
+        )
+        for number, reveals in enumerate(as_list(data.get("rounds"), "“rounds”"), start=1)
+    ]
+    result = score_game(players, rounds, optional_int(data, "decks"))
+    winners = result.winners
+    return {
+        "round_scores": result.round_scores,
+        "totals": result.totals,
+        "complete": result.complete,
+        "winners": None if winners is None else list(winners),
+    }
+
+
+# ---------------------------------------------------------------------------
+# The game at the table
+
+
+def _round_entry(players: Sequence[str], played: Played) -> RoundEntry:
+    return RoundEntry(
+        tuple(
+            Reveal(name, tuple(text.split()))
+            for name, text in zip(players, played.cards, strict=True)
+        ),
+        tuple(Steal(*steal) for steal in played.steals),
+    )
+
+
+def _made(players: Sequence[str], others: Mapping[int, Played]) -> dict[str, set[Meld]]:
+    """The melds each player made in the other rounds, from the stored card counts rather
+    than the scores, so that a round can still be entered or fixed when another stored
+    round no longer passes the rules."""
+    made: dict[str, set[Meld]] = {name: set() for name in players}
+    for played in others.values():
+        for name, text in zip(players, played.cards, strict=True):
+            meld = Meld.of_size(len(text.split()))
+            if meld is not None:
+                made[name].add(meld)
+    return made
+
+
+@dataclass(frozen=True, kw_only=True)
+class IndianChiefKind(GameKind):
+    """Indian Chief at the table: seven rounds, a meld each, Thieves' steals after a
+    round, and the scoreboard a grid of melds (`Standings.extra` is its `GameScore`).
+
+    The table may choose two decks for two or three players (a variant); the game ends
+    with its seventh round, never earlier.
+    """
+
+    def default_decks(self, players: int) -> int:
+        return default_decks(players)
+
+    def start(self, players: int, chosen: Json) -> tuple[int, Json]:
+        return round_decks(players, chosen.get("decks")), {}
+
+    def row_label(self, number: int) -> str:
+        """A paper sheet's row is a meld: Thief, Beggar Man…"""
+        return list(Meld)[number - 1].label
+
+    def score(
+        self, players: Sequence[str], played: Sequence[Played], settings: Json, decks: int
+    ) -> Standings:
+        game = score_game(players, [_round_entry(players, row) for row in played], decks)
+        scores = [
+            tuple(round_score.scores[name] for name in game.players) for round_score in game.rounds
+        ]
+        rows = tuple(
+            Row(
+                number=number,
+                label=f"Round {number}",
+                scores=row_scores,
+                running=running,
+                thieves=bool(round_score.steals.thief_order) and number < ROUNDS,
+                result=round_score,
+            )
+            for number, (row_scores, running, round_score) in enumerate(
+                zip(scores, running_totals(scores, len(game.players)), game.rounds, strict=True),
+                start=1,
+            )
+        )
+        return Standings(
+            players=game.players,
+            rows=rows,
+            totals=game.seat_totals,
+            leaders=game.leaders,
+            complete=game.complete,
+            winners=game.winners,
+            extra=game,
+        )
+
+    def check(
+        self,
+        players: Sequence[str],
+        number: int,
+        entry: Played,
+        others: Mapping[int, Played],
+        settings: Json,
+        decks: int,
+    ) -> tuple[Row | None, list[RuleError]]:
+        """The round on its own, then no meld a player made in another round."""
+        try:
+            round_score = score_round(_round_entry(players, entry).reveals, decks)
+        except RuleError as error:
+            return None, [error]
+        made = _made(players, others)
+        problems: list[RuleError] = []
+        for player in round_score.players:
+            if player.meld in made[player.name]:
+                count = len(player.result.cards)
+                problems.append(
+                    RepeatedMeld(
+                        f"{player.name} already made {player.meld.label}: {count} "
+                        f"{'card' if count == 1 else 'cards'} would make it again.",
+                        player.name,
+                    )
+                )
+        scores = tuple(round_score.scores[name] for name in players)
+        row = Row(
+            number=number,
+            label=f"Round {number}",
+            scores=scores,
+            running=scores,
+            thieves=bool(round_score.steals.thief_order) and number < ROUNDS,
+            result=round_score,
+        )
+        return (None if problems else row), problems
+
+    def preview(
+        self,
+        players: Sequence[str],
+        number: int,
+        entry: Played,
+        others: Mapping[int, Played],
+        settings: Json,
+    ) -> list[SeatPreview]:
+        """Each meld scored against the cards entered so far for the others, so a Beggar
+        Man's matches grow as cards come in; and what each player has still to make."""
+        preview = preview_round(_round_entry(players, entry).reveals)
+        made = _made(players, others)
+        shown = []
+        for name in players:
+            result = preview[name]
+            to_make = tuple(
+                ToMake(meld.size, meld.label, meld.value) for meld in Meld if meld not in made[name]
+            )
+            if isinstance(result, RuleError):
+                shown.append(SeatPreview(problem=result.message, to_make=to_make))
+            elif result is None:
+                shown.append(SeatPreview(to_make=to_make))
+            else:
+                repeats = (
+                    f"{name} already made {result.meld.label}." if result.meld in made[name] else ""
+                )
+                shown.append(
+                    SeatPreview(
+                        text=result.explanation,
+                        title=result.meld.label,
+                        anchor=result.meld.value,
+                        score=result.score,
+                        to_make=to_make,
+                        repeats=repeats,
+                    )
+                )
+        return shown
+
+    @property
+    def endpoints(self) -> Mapping[str, Endpoint]:
+        return {"meld": meld_endpoint, "round": round_endpoint, "game": game_endpoint}
+
+
+KIND = IndianChiefKind(
+    slug=SLUG,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    max_decks=MAX_DECKS,
+    decks_rule=DECKS_RULE,
+    rounds=ROUNDS,
+    round_word="round",
+    max_cards=len(Meld),
+    settings=("decks",),
+    board="melds",
+    has_steals=True,
+    ends_early=False,
+)

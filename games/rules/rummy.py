@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import InvalidInput
+from games.rules.kinds import FlagQuestion, HandKind, Reader, SeatQuestion, sum_of
 from games.rules.melds import Arrangement
+from games.rules.reading import given, seat_hands
 from games.rules.rummy_common import (
     Entered,
     MissingHand,
@@ -212,3 +214,42 @@ def score_game(
     return GameResult(
         totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
     )
+
+
+# ---------------------------------------------------------------------------
+# Reading JSON, and the game at the table
+
+
+KIND = HandKind(
+    slug=SLUG,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_decks_for=decks_for,
+    settings=("target_score", "max_hands"),
+    questions=(
+        SeatQuestion("winner", "Who went out", needed=True),
+        FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
+    ),
+    entry=lambda number, answers, hands: {
+        "winner": answers.get("winner"),
+        "went_rummy": bool(answers.get("went_rummy")),
+        "hands": hands,
+    },
+    arrange=sum_of(value),
+    deals=lambda number: "The cards left in each loser's hand.",
+    reader=Reader(
+        deadwood=lambda cards, data: deadwood(cards),
+        hand=lambda data: HandInput(
+            winner=data.get("winner"),  # type: ignore[arg-type]  # checked there
+            hands=seat_hands(data),
+            **given(data, "went_rummy"),
+        ),
+        score_hand=score_hand,
+        score_game=lambda hands, settings: score_game(
+            hands, Settings(**given(settings, "target_score", "max_hands"))
+        ),
+        hand_fields=("deadwood", "hand_scores"),
+        game_fields=("totals", "game_over", "winners"),
+    ),
+)

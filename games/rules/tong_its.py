@@ -16,10 +16,31 @@ which aces a winner held in melds (`meld_aces` is entered by the scorekeeper, §
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from games.rules.cards import SUITS, Card, parse_cards, parse_rank
 from games.rules.errors import DuplicateCard, InvalidCard, InvalidInput
+from games.rules.kinds import (
+    ChoiceQuestion,
+    CountQuestion,
+    FlagQuestion,
+    HandKind,
+    RanksQuestion,
+    Reader,
+    SeatQuestion,
+)
 from games.rules.melds import Arrangement, best_arrangement, tong_its_melds
+from games.rules.reading import (
+    Json,
+    as_list,
+    as_object,
+    as_text,
+    given,
+    hand_cards,
+    in_seat,
+    optional_object,
+    or_empty,
+)
 from games.rules.rummy_common import (
     MissingHand,
     NotOpened,
@@ -487,3 +508,135 @@ def score_game(hands: Sequence[HandInput]) -> GameResult:
             totals[seat] += result.chip_delta[seat]
         won[result.winner] += 1
     return GameResult(tuple(totals), state.pot, tuple(won), tuple(results))
+
+
+# ---------------------------------------------------------------------------
+# Reading JSON, and the game at the table
+
+
+def _read_player(value: object, seat: int) -> PlayerInput:
+    with in_seat(seat):
+        player = as_object(value, f"Seat {seat}'s entry in “players”")
+        what = f"seat {seat}'s “face_down_quads”"
+        quads = as_list(or_empty(player.get("face_down_quads")), what)
+        ranks = tuple(as_text(rank, f"Each rank in {what}") for rank in quads)
+    return PlayerInput(
+        opened=player.get("opened"),  # type: ignore[arg-type]  # the rules check it
+        hand=hand_cards(player.get("hand"), seat),
+        face_down_quads=ranks,
+        **given(player, "meld_aces"),
+    )
+
+
+def read_hand(data: Json) -> HandInput:
+    """A hand as `/hand` takes it (api.md §3.3, Tong-Its)."""
+    responses = data.get("responses")
+    state = optional_object(data.get("state_before"), "“state_before”")
+    return HandInput(
+        end=data.get("end"),  # type: ignore[arg-type]  # the rules check it
+        players=tuple(
+            _read_player(player, seat)
+            for seat, player in enumerate(as_list(data.get("players"), "“players”"))
+        ),
+        caller=data.get("caller"),
+        last_drawer=data.get("last_drawer"),
+        responses=None if responses is None else tuple(as_list(responses, "“responses”")),
+        state_before=StateBefore(**given(state, "pot", "previous_winner")),
+    )
+
+
+def _read_game_hand(data: Json) -> HandInput:
+    """In a game the pot and previous winner carry over: `state_before` is ignored."""
+    return read_hand({**data, "state_before": None})
+
+
+def _seats(answers: Json, key: str, players: int) -> list[Any]:
+    """One per-player question's answers, in seat order."""
+    return [answers.get(f"{key}_{seat}") for seat in range(players)]
+
+
+def _entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+    """A player who has not opened must fold a draw: they are not asked (§1.4)."""
+    players = len(hands)
+    entry: Json = {"end": answers.get("end"), "caller": answers.get("caller")}
+    entry["last_drawer"] = answers.get("last_drawer")
+    if answers.get("end") == DRAW:
+        opened = _seats(answers, "opened", players)
+        responses = _seats(answers, "response", players)
+        entry["responses"] = [
+            None if seat == entry["caller"] else responses[seat] or (None if opened[seat] else FOLD)
+            for seat in range(players)
+        ]
+    entry["players"] = [
+        {
+            "opened": bool(answers.get(f"opened_{seat}")),
+            "hand": hand,
+            "meld_aces": answers.get(f"meld_aces_{seat}") or 0,
+            "face_down_quads": answers.get(f"face_down_quads_{seat}") or [],
+        }
+        for seat, hand in enumerate(hands)
+    ]
+    return entry
+
+
+KIND = HandKind(
+    slug=SLUG,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    unit="chips",
+    max_cards=MAX_HAND,
+    has_pot=True,
+    winner_deals=True,
+    score_of="chip_delta",
+    default_decks_for=decks_for,
+    questions=(
+        ChoiceQuestion(
+            "end",
+            "How the hand ended",
+            needed=True,
+            options=(
+                (TONGIT, "Tongit (no cards left)"),
+                (DRAW, "Draw called"),
+                (STOCK_OUT, "Stock ran out"),
+            ),
+        ),
+        SeatQuestion("caller", "Who called it", needed=True, when=("end", (TONGIT, DRAW))),
+        SeatQuestion(
+            "last_drawer", "Who drew the last card", needed=True, when=("end", (STOCK_OUT,))
+        ),
+    ),
+    seat_questions=(
+        FlagQuestion("opened", "Opened"),
+        ChoiceQuestion(
+            "response",
+            "Answer to the draw",
+            needed=True,
+            when=("end", (DRAW,)),
+            skip="caller",
+            if_seat="opened",
+            options=((FOLD, "Fold"), (CHALLENGE, "Challenge")),
+        ),
+        CountQuestion("meld_aces", "Aces in own exposed melds"),
+        RanksQuestion("face_down_quads", "Face-down fours (ranks)"),
+    ),
+    entry=_entry,
+    arrange=lambda cards, number, game: arrange(cards),
+    reader=Reader(
+        deadwood=lambda cards, data: deadwood(cards),
+        hand=read_hand,
+        score_hand=score_hand,
+        score_game=lambda hands, settings: score_game(hands),
+        hand_fields=(
+            "winner",
+            "win_type",
+            "deadwood",
+            "payments",
+            "chip_delta",
+            "pot_after",
+            "pot_awarded",
+        ),
+        game_fields=("totals", "pot", "hands_won"),
+        game_hand=_read_game_hand,
+    ),
+)

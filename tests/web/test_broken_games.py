@@ -50,7 +50,7 @@ def test_the_broken_round_can_be_opened_and_fixed(client, broken):
     )
 
     assert response.status_code == 302
-    assert broken.standings().totals == {"Ann": 10, "Ben": -11}
+    assert broken.standings().extra.totals == {"Ann": 10, "Ben": -11}
 
 
 def test_a_new_round_cannot_be_saved_until_the_broken_one_is_fixed(client, broken):

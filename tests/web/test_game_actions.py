@@ -134,7 +134,7 @@ def test_a_saved_round_is_numbered_scored_and_kept_in_the_history():
 
     assert played.number == 1
     assert fresh(game).version == 1
-    assert game.standings().round_scores == [{"Ann": 2, "Ben": 12}]
+    assert game.standings().extra.round_scores == [{"Ann": 2, "Ben": 12}]
     added = game.changes.get(action=Change.Action.ROUND_ADDED)
     assert (added.round_number, added.before) == (1, None)
     assert added.after == [["Ann", "7♥ 7♣"], ["Ben", "7♠ 5♠ 3♦"]]
@@ -242,8 +242,8 @@ def test_the_seventh_round_finishes_the_game_with_the_winner_in_the_history():
     game = fresh(game)
     assert game.is_finished
     standings = game.standings()
-    assert standings.round_scores == [scores for _, scores in WIN_ROUNDS]
-    assert standings.totals == WIN_TOTALS
+    assert standings.extra.round_scores == [scores for _, scores in WIN_ROUNDS]
+    assert standings.extra.totals == WIN_TOTALS
     assert standings.winners == ("Ann",)
     finished = game.changes.get(action=Change.Action.FINISHED)
     assert finished.after == [["winners", "Ann"]]
@@ -257,8 +257,8 @@ def test_a_tie_after_seven_rounds_shares_the_win():
 
     standings = fresh(game).standings()
 
-    assert standings.round_scores == [scores for _, scores in TIE_ROUNDS]
-    assert standings.totals == {"Ann": TIE_TOTAL, "Ben": TIE_TOTAL}
+    assert standings.extra.round_scores == [scores for _, scores in TIE_ROUNDS]
+    assert standings.extra.totals == {"Ann": TIE_TOTAL, "Ben": TIE_TOTAL}
     assert standings.winners == ("Ann", "Ben")
     assert game.changes.get(action=Change.Action.FINISHED).after == [["winners", "Ann and Ben"]]
 
@@ -294,7 +294,7 @@ def test_reopening_makes_a_finished_game_editable_again(finished_game):
     assert game.changes.order_by("pk").last().action == Change.Action.REOPENED
     # Ann's Beggar Man 7♥ 7♣ becomes 7♥ 7♦: still one opposing 7 (Ben's 7♠), still 2.
     assert game.edit_round(1, ["7H 7D", "7S 5S 3D"], game.version) == []
-    assert fresh(game).standings().totals == WIN_TOTALS
+    assert fresh(game).standings().extra.totals == WIN_TOTALS
 
 
 # ---------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def test_undo_removes_the_last_round_and_keeps_it_in_the_history():
     assert fresh(game).undo_last_round(2) == 2
 
     assert list(game.rounds.values_list("number", flat=True)) == [1]
-    assert fresh(game).standings().totals == {"Ann": 2, "Ben": 12}
+    assert fresh(game).standings().extra.totals == {"Ann": 2, "Ben": 12}
     undone = game.changes.get(action=Change.Action.ROUND_UNDONE)
     assert undone.round_number == 2
     assert undone.before == [["Ann", "Q♠ 10♠ 3♥"], ["Ben", "9♦"]]
@@ -359,13 +359,13 @@ def test_editing_a_past_round_rescores_it_and_records_before_and_after():
     game = Game.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
     play(game, WIN_ROUNDS[1][0])
-    assert fresh(game).standings().totals == {"Ann": 22, "Ben": 21}
+    assert fresh(game).standings().extra.totals == {"Ann": 22, "Ben": 21}
 
     # Round 1 was mistyped: Ben really had 7♠ 5♠ 3♠ (Poor Man 7 + 5 + 3 = 15).
     notes = fresh(game).edit_round(1, ["7H 7C", "7S 5S 3S"], 2)
 
     assert notes == []
-    assert fresh(game).standings().round_scores == [
+    assert fresh(game).standings().extra.round_scores == [
         {"Ann": 2, "Ben": 15},
         {"Ann": 20, "Ben": 9},
     ]
@@ -406,7 +406,7 @@ def test_an_edit_keeps_steals_that_still_fit(thieves_game):
 
     assert notes == []
     assert game.rounds.get(number=1).steals.count() == 1
-    assert fresh(game).standings().round_scores == [THIEVES_SCORES | {"Cleo": 2}]
+    assert fresh(game).standings().extra.round_scores == [THIEVES_SCORES | {"Cleo": 2}]
 
 
 def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
@@ -421,7 +421,7 @@ def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
     assert not Steal.objects.exists()
     edited = game.changes.get(action=Change.Action.ROUND_EDITED)
     assert edited.after[-1] == ["steals removed", "Ann took Q♠ from Dan"]
-    assert fresh(game).standings().round_scores == [THIEVES_SCORES]
+    assert fresh(game).standings().extra.round_scores == [THIEVES_SCORES]
 
 
 # ---------------------------------------------------------------------------
@@ -440,7 +440,7 @@ def test_steals_replay_in_order_and_never_change_a_score(thieves_game):
 
     assert first == "Ann took Q♠ from Dan; Dan's meld now holds Ann's 3♣."
     assert second == "Ben took 3♣ from Dan; Dan's meld now holds Ben's K♦."
-    (played,) = fresh(game).standings().rounds
+    (played,) = fresh(game).standings().extra.rounds
     assert played.scores == THIEVES_SCORES
     assert [str(card) for card in played.steals.melds_after["Dan"]] == ["KD", "8S", "3S"]
     assert [c.after for c in game.changes.filter(action=Change.Action.STEAL)] == [
@@ -499,7 +499,7 @@ def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
     game = Game.start(FOUR, 2)
     play(game, TIED_THIEVES_ROUND)
     game = fresh(game)
-    assert game.standings().rounds[0].steals.thief_order == (("Ann", "Ben"),)
+    assert game.standings().extra.rounds[0].steals.thief_order == (("Ann", "Ben"),)
     game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "KD", game.version)
 
     with pytest.raises(ThiefTieConflict, match="tied Thieves must take different cards"):
@@ -508,7 +508,7 @@ def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
     # They cannot agree: none of them steals; Ann's steal is taken back.
     fresh(game).cancel_steals(1, [seat(game, "Ann"), seat(game, "Ben")], fresh(game).version)
 
-    (played,) = fresh(game).standings().rounds
+    (played,) = fresh(game).standings().extra.rounds
     assert played.steals.events == ("Ann passed.", "Ben passed.")
     assert played.steals.taken == {}
     assert played.scores == TIED_THIEVES_SCORES
@@ -667,7 +667,7 @@ def test_round_form_reads_friendly_card_text_and_scores_the_round():
 
     assert form.is_valid(), form.errors
     assert form.cleaned_data["cards"] == ["7H 7C", "7S 5S 3D"]
-    assert form.round_score.scores == {"Ann": 2, "Ben": 12}
+    assert form.row.result.scores == {"Ann": 2, "Ben": 12}
 
 
 @pytest.mark.parametrize(

@@ -1157,7 +1157,7 @@ def test_an_edit_over_another_phones_edit_is_told_and_keeps_its_cards(client, he
 
     # Saved again knowingly: phone B's cards are the round now.
     assert_goes_to(phone_b.save(), headers, game.get_absolute_url())
-    assert fresh(game).standings().round_scores == [{"Ann": 2, "Ben": 19, "Cleo": 0}]
+    assert fresh(game).standings().extra.round_scores == [{"Ann": 2, "Ben": 19, "Cleo": 0}]
 
 
 @HEADERS
@@ -1270,7 +1270,7 @@ def test_reopening_makes_the_game_editable_again(client, won, headers):
     # Round 3 edited: Ben's Beggar Man 2♣ 4♦ becomes 2♣ 8♦, matching Ann's 8♥: 2.
     table = Table(client, round_edit(won, 3)).fill("QD 8H 6C AC", "2C 8D")
     assert_goes_to(table.save(), {}, won.get_absolute_url())
-    assert fresh(won).standings().totals == {"Ann": 70, "Ben": 51}
+    assert fresh(won).standings().extra.totals == {"Ann": 70, "Ben": 51}
 
 
 def test_a_reopened_seven_round_game_offers_no_eighth_round(client, won):
@@ -1461,7 +1461,9 @@ def test_thieves_steal_from_the_lowest_card_and_the_ace_goes_first(client):
     # Cleo: Beggar Man K♠ 3♥ matches Ann's K♦ and Dan's 3♠: 2 × 2 = 4.
     # Dan: Poor Man Q♠ 8♠ 3♠ = 21.
     game = start(FOUR, 2, [["KD", "AC", "KS 3H", "QS 8S 3S"]])
-    assert fresh(game).standings().round_scores == [{"Ann": 10, "Ben": 1, "Cleo": 4, "Dan": 21}]
+    assert fresh(game).standings().extra.round_scores == [
+        {"Ann": 10, "Ben": 1, "Cleo": 4, "Dan": 21}
+    ]
 
     html, form = steals_page(client, game)
 

@@ -139,10 +139,10 @@ def test_a_repeated_blank_sheet_comes_from_the_cache(client, renders):
     assert other.content != first.content
     # The 5-player grid once, the 6-player grid once; the reference page once per paper.
     assert sorted(renders) == [
-        "sheets/indian_chief.html",
-        "sheets/indian_chief.html",
         "sheets/indian_chief_reference.html",
         "sheets/indian_chief_reference.html",
+        "sheets/sheet.html",
+        "sheets/sheet.html",
     ]
 
 
@@ -153,7 +153,7 @@ def test_the_reference_page_is_laid_out_once_for_every_grid_on_that_paper(client
         assert "at a glance" in reader.pages[1].extract_text()
 
     assert renders.count("sheets/indian_chief_reference.html") == 1
-    assert renders.count("sheets/indian_chief.html") == 3
+    assert renders.count("sheets/sheet.html") == 3
 
 
 def play(game: Game, rounds: list[list[str]]) -> Game:

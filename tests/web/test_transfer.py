@@ -17,7 +17,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import forms
+from games import transfer
 from games.models import Game
 from tests.factories import add_round, make_game
 from tests.web.test_game_actions import FOUR, THIEVES_ROUND, WIN_ROUNDS, WIN_TOTALS
@@ -140,7 +140,7 @@ def test_indian_chief_games_with_steals_come_back_the_same(client):
     assert games_of(export(other, "games-export-json")) == games
     imported = Game.objects.filter(browser="b" * 32).order_by("created_at")
     assert Game.objects.count() == 4
-    assert imported[1].standings().totals == WIN_TOTALS
+    assert imported[1].standings().extra.totals == WIN_TOTALS
     assert imported[1].is_finished
     steal = imported[0].rounds.get().steals.get(order=0)
     assert (str(steal), steal.thief.position, steal.victim.position) == (
@@ -802,7 +802,7 @@ def test_a_file_that_is_no_export_is_refused(client, content, message):
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(client, monkeypatch):
-    monkeypatch.setattr(forms, "MAX_IMPORT_BYTES", 1024 * 1024)
+    monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", 1024 * 1024)
     content = json.dumps(chief_document()).encode() + b" " * (1024 * 1024)
     assert_refused(
         client, content, "The file is larger than 1 MB: it cannot be a Scorekeeper export."

@@ -1,0 +1,106 @@
+"""Reading the JSON form of entries: the shape checks every game's reader shares.
+
+The table, the JSON API and import all read entries through the same readers, so what
+the JSON says is checked once, here: objects, lists and card texts must have the right
+JSON type (`invalid_input`); every value, range, count and rule after that is the game's
+own rules module's business. A field left out or null takes the module's default.
+"""
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from games.rules.cards import Card
+from games.rules.errors import InvalidInput
+
+type Json = dict[str, Any]
+
+
+def as_object(value: object, what: str) -> Json:
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{what} must be a JSON object.")
+    return value
+
+
+def optional_object(value: object, what: str) -> Json:
+    """An optional object that is left out or null is empty."""
+    return {} if value is None else as_object(value, what)
+
+
+def as_list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidInput(f"{what} must be a list.")
+    return value
+
+
+def as_text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} must be a string.")
+    return value
+
+
+def card_texts(value: object, what: str) -> tuple[str, ...]:
+    """A list of card texts, kept as given: the rules parse them, in their order."""
+    return tuple(as_text(card, f"Each card in {what}") for card in as_list(value, what))
+
+
+def or_empty(value: object) -> object:
+    """An optional list that is left out or null is empty."""
+    return [] if value is None else value
+
+
+def optional_int(data: Json, key: str) -> int | None:
+    value = data.get(key)
+    # JSON true/false and 2.0 are not integers, although Python's bool is an int.
+    if value is not None and type(value) is not int:
+        raise InvalidInput(f"“{key}” must be a whole number.")
+    return value
+
+
+def given(data: Json, *keys: str) -> Json:
+    """The keys of `data` that are present and not null, for keyword arguments: a field
+    left out or null takes the rules module's default."""
+    return {key: data[key] for key in keys if data.get(key) is not None}
+
+
+@contextmanager
+def in_seat(seat: int) -> Iterator[None]:
+    """A shape error inside one seat's entry is that seat's (`player` in the error)."""
+    try:
+        yield
+    except InvalidInput as error:
+        raise InvalidInput(error.message, seat) from None
+
+
+def hand_cards(value: object, seat: int) -> tuple[str, ...] | None:
+    """A seat's hand: a list of card texts, or null when it was not entered."""
+    if value is None:
+        return None
+    with in_seat(seat):
+        return card_texts(value, f"seat {seat}'s hand")
+
+
+def seat_hands(data: Json) -> tuple[tuple[str, ...] | None, ...]:
+    """`hands`: one entry per seat, indexed by seat."""
+    return tuple(
+        hand_cards(hand, seat) for seat, hand in enumerate(as_list(data.get("hands"), "“hands”"))
+    )
+
+
+def cards_of(data: Json) -> tuple[str, ...]:
+    """`cards`: the cards of a `/deadwood` request."""
+    return card_texts(data.get("cards"), "“cards”")
+
+
+def as_json(value: object) -> object:
+    """Tuples as lists and cards in canonical text, all the way down, for an answer."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [as_json(item) for item in value]
+    return value
+
+
+def fields_of(result: object, names: Sequence[str]) -> Json:
+    """A result's fields as the answer names them."""
+    return {name: as_json(getattr(result, name)) for name in names}
