@@ -85,7 +85,9 @@ class ThrottledLoginForm(AuthenticationForm):
 
     def _throttle_keys(self) -> tuple[str, str]:
         """Cache keys for the name and the address (hashed: any text is a valid key)."""
-        username = UsernameField().to_python(self.data.get("username") or "").strip().casefold()
+        username = (
+            str(UsernameField().to_python(self.data.get("username") or "")).strip().casefold()
+        )
         address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
         return tuple(  # type: ignore[return-value]
             "login-failures:" + hashlib.sha256(part.encode()).hexdigest()
@@ -98,7 +100,7 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
     email = forms.EmailField(help_text="Only to reset a forgotten password.", max_length=254)
 
-    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+    class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
 

@@ -412,7 +412,7 @@ class Game(models.Model):
             game = self._locked(version)
             played = game.rounds.get(number=number)
             played.steals.create(order=played.steals.count(), thief=thief, victim=victim, card=card)
-            event = game.standings().rows[number - 1].result.steals.events[-1]
+            event: str = game.standings().rows[number - 1].result.steals.events[-1]
             game._record(Change.Action.STEAL, number, after=[["", event]])
         return event
 

@@ -164,7 +164,7 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
         pdf = html_class(string=html, url_fetcher=fetcher).write_pdf(
             stylesheets=[css[context["paper"]]], font_config=fonts
         )
-    assert pdf is not None  # write_pdf() without a target returns the bytes
+    assert isinstance(pdf, bytes)  # write_pdf() without a target returns the bytes
     return pdf
 
 

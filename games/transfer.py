@@ -61,7 +61,8 @@ from games.models import Game, Hand, Player
 from games.rules import KINDS
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
-from games.rules.kinds import GameKind, Json, Played
+from games.rules.kinds import GameKind, Played
+from games.rules.reading import Json
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
@@ -415,7 +416,7 @@ def _cards(value: object, name: str, jokers: bool, where: str) -> str:
         text = " ".join(str(parse_card(card, jokers=jokers, player=name)) for card in value)
     except RuleError as error:
         raise TransferError(f"{where}: {error.message}") from error
-    if len(text) > Hand._meta.get_field("cards").max_length:
+    if len(text) > (Hand._meta.get_field("cards").max_length or 0):
         raise TransferError(f"{where}: {name} has more cards than any hand holds.")
     return text
 
@@ -506,7 +507,7 @@ def import_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
         # the import's own steps, not changes made at a table.
         started = game.changes.earliest("at", "pk")
         game.changes.exclude(pk=started.pk).delete()
-        started.after.append(["imported from", source])
+        started.after = [*(started.after or []), ["imported from", source]]
         started.save(update_fields=["after"])
         if entry.finished_at is not None and game.standings().winners is None:
             raise TransferError(f"Game {number} is marked finished, but its rounds do not end it.")

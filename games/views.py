@@ -26,6 +26,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
 
 from games import sheets, stats, transfer
 from games.accounts import browser_key, keepers
@@ -59,13 +60,19 @@ from games.rules.indian_chief import RULE_REMINDERS, Meld, RoundScore
 from games.rules.kinds import Row, Standings, settings_words
 
 
+def is_htmx(request: HttpRequest) -> bool:
+    """Whether htmx sent the request (django-htmx's middleware sets `request.htmx`)."""
+    details: HtmxDetails = request.htmx  # type: ignore[attr-defined]
+    return bool(details)
+
+
 def _fragment(request: HttpRequest, template: str, fragment: str) -> str:
-    return f"{template}#{fragment}" if request.htmx else template
+    return f"{template}#{fragment}" if is_htmx(request) else template
 
 
 def _go(request: HttpRequest, url: str) -> HttpResponseBase:
     """Redirect a plain post; tell htmx to load the page instead of swapping a fragment."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return HttpResponseClientRedirect(url) if is_htmx(request) else redirect(url)
 
 
 type GameView = Callable[..., HttpResponseBase]
@@ -236,7 +243,7 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
     initial: dict[str, Any] = {
         f"player_{seat}": name for seat, name in enumerate(game.player_names())
     }
-    return initial | game.settings | {"note": game.note}
+    return initial | dict(game.settings) | {"note": game.note}
 
 
 @require_GET
@@ -252,7 +259,7 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
             ],
         }
     )
-    if request.htmx:
+    if is_htmx(request):
         return render(request, context["scoreboard"], context)
     return render(request, "games/game.html", context)
 
@@ -410,7 +417,7 @@ def _round_entry(
 
 def _holds(played: Round, form: RoundForm) -> bool:
     """Whether a saved round already holds what the form would save."""
-    return (
+    return bool(
         list(played.snapshot().values()) == form.cleaned_data["cards"]
         and played.details == form.cleaned_data["details"]
     )
@@ -459,7 +466,7 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
-            cards[active].append(str(parse_card(data["add"], jokers=game.jokers > 0)))
+            cards[active].append(str(parse_card(str(data["add"]), jokers=game.jokers > 0)))
     seat_text, _, position_text = data.get("drop", "").partition(":")
     seat = _index(seat_text, seats)
     position = _index(position_text, len(cards[seat])) if seat is not None else None
@@ -568,7 +575,7 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
             return _go(request, reverse("steals", args=[game.pk, number]))
         standings = game.standings()
     elif form.errors:
-        error = " ".join(form.non_field_errors())
+        error = " ".join(map(str, form.non_field_errors()))
     return render(
         request,
         _fragment(request, "games/steals.html", "steals"),
@@ -766,7 +773,7 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
                 request, f"{form.cleaned_data['user'].get_username()} can now keep score too."
             )
         else:
-            messages.error(request, " ".join(form.errors["username"]))
+            messages.error(request, " ".join(map(str, form.errors["username"])))
     return _go(request, game.get_absolute_url() + "#sharing")
 
 
@@ -781,7 +788,7 @@ def shared_game(request: HttpRequest, token: str) -> HttpResponseBase:
     game = Game.objects.filter(share_token=token).first() if token else None
     if game is None:
         return render(request, "games/shared_gone.html", status=404)
-    if request.htmx and request.GET.get("seen") == str(game.version):
+    if is_htmx(request) and request.GET.get("seen") == str(game.version):
         return HttpResponse(status=204)
     context = _game_context(game) | {"token": token, "large": request.GET.get("large") == "1"}
     return render(request, _fragment(request, "games/shared_game.html", "live"), context)

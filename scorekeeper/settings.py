@@ -85,7 +85,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
             # Tests use a file too: an in-memory database cannot use WAL, and its shared
             # cache fails at once where a file waits for the lock. One file per test run,
