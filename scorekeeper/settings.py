@@ -77,22 +77,23 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
+# Tests on SQLite use a file too: an in-memory database cannot use WAL, and its shared
+# cache fails at once where a file waits for the lock. One file per test run, outside
+# the tree, so that two runs never share it.
+SQLITE_TEST = {"NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"}
+
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
+        DATABASES["default"]["TEST"] = SQLITE_TEST
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / "db.sqlite3"),
             "OPTIONS": SQLITE_OPTIONS,
-            # Tests use a file too: an in-memory database cannot use WAL, and its shared
-            # cache fails at once where a file waits for the lock. One file per test run,
-            # outside the tree, so that two runs never share it.
-            "TEST": {
-                "NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
-            },
+            "TEST": SQLITE_TEST,
         }
     }
 

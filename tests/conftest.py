@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.test import override_settings
 from playwright.sync_api import Browser, Page, sync_playwright
 
 # Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
@@ -98,6 +99,14 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
         return path
 
     return take
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    """MD5 instead of Argon2 for the run: Argon2 is slow on purpose, and tests hash and
+    check many passwords. The test that a new password gets Argon2 puts it back."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
+import scorekeeper.settings
 from games.models import Game
 from tests.web.test_game_views import HTMX, messages_on, text
 
@@ -60,7 +61,9 @@ def save_hand(client: Client, game: Game) -> int:
 # Signing up, logging in and out, passwords
 
 
-def test_sign_up_logs_in_and_brings_the_browsers_games_along():
+def test_sign_up_logs_in_and_brings_the_browsers_games_along(settings):
+    # The real hashers, not the tests' fast one (tests/conftest.py).
+    settings.PASSWORD_HASHERS = scorekeeper.settings.PASSWORD_HASHERS
     client = Client()
     # A game started before signing up belongs to this browser...
     game = start(client)
