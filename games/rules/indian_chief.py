@@ -905,6 +905,24 @@ def _made(players: Sequence[str], others: Mapping[int, Played]) -> dict[str, set
     return made
 
 
+def _seat_scores(players: Sequence[str], round_score: RoundScore) -> tuple[int, ...]:
+    return tuple(round_score.scores[name] for name in players)
+
+
+def _row(
+    number: int, players: Sequence[str], round_score: RoundScore, running: tuple[int, ...]
+) -> Row:
+    """Round `number` on the scoreboard; Thieves steal after any round but the last."""
+    return Row(
+        number=number,
+        label=f"Round {number}",
+        scores=_seat_scores(players, round_score),
+        running=running,
+        thieves=bool(round_score.steals.thief_order) and number < ROUNDS,
+        result=round_score,
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class IndianChiefKind(GameKind):
     """Indian Chief at the table: seven rounds, a meld each, Thieves' steals after a
@@ -928,20 +946,11 @@ class IndianChiefKind(GameKind):
         self, players: Sequence[str], played: Sequence[Played], settings: Json, decks: int
     ) -> Standings:
         game = score_game(players, [_round_entry(players, row) for row in played], decks)
-        scores = [
-            tuple(round_score.scores[name] for name in game.players) for round_score in game.rounds
-        ]
+        scores = [_seat_scores(game.players, round_score) for round_score in game.rounds]
         rows = tuple(
-            Row(
-                number=number,
-                label=f"Round {number}",
-                scores=row_scores,
-                running=running,
-                thieves=bool(round_score.steals.thief_order) and number < ROUNDS,
-                result=round_score,
-            )
-            for number, (row_scores, running, round_score) in enumerate(
-                zip(scores, running_totals(scores, len(game.players)), game.rounds, strict=True),
+            _row(number, game.players, round_score, running)
+            for number, (running, round_score) in enumerate(
+                zip(running_totals(scores, len(game.players)), game.rounds, strict=True),
                 start=1,
             )
         )
@@ -981,16 +990,9 @@ class IndianChiefKind(GameKind):
                         player.name,
                     )
                 )
-        scores = tuple(round_score.scores[name] for name in players)
-        row = Row(
-            number=number,
-            label=f"Round {number}",
-            scores=scores,
-            running=scores,
-            thieves=bool(round_score.steals.thief_order) and number < ROUNDS,
-            result=round_score,
-        )
-        return (None if problems else row), problems
+        if problems:
+            return None, problems
+        return _row(number, players, round_score, _seat_scores(players, round_score)), []
 
     def preview(
         self,

@@ -15,7 +15,7 @@ game entered from a paper sheet stores each row's typed scores as `details["scor
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules.cards import Card, parse_cards
@@ -332,7 +332,7 @@ class GameKind:
             return self.paper_standings(players, [row.details["scores"] for row in played])
         standings = self.score(players, played, settings, decks)
         if ended and self.ends_early and standings.winners is None:
-            standings = _with_winners(standings, standings.leaders)
+            standings = replace(standings, winners=standings.leaders)
         return standings
 
     def paper_standings(self, players: Sequence[str], rows: Sequence[Sequence[int]]) -> Standings:
@@ -423,20 +423,6 @@ class GameKind:
         return {
             name: question.shown(details.get(name)) for name, question, _ in self.fields(players)
         }
-
-
-def _with_winners(standings: Standings, winners: tuple[str, ...]) -> Standings:
-    return Standings(
-        players=standings.players,
-        rows=standings.rows,
-        totals=standings.totals,
-        leaders=standings.leaders,
-        complete=standings.complete,
-        winners=winners,
-        next_dealer=standings.next_dealer,
-        notes=standings.notes,
-        extra=standings.extra,
-    )
 
 
 # ---------------------------------------------------------------------------
