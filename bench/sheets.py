@@ -23,19 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 import django
+from shared import MELDS
 
 # Seven rounds for eight players with two decks: each player makes each meld once.
 EIGHT = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"]
-# Seven melds with no card in common, so a round holds at most two copies of any card.
-MELDS = [
-    "2C",
-    "3C 3D",
-    "QS 10S 4H",
-    "QD 8H 6C AC",
-    "KH KD JH JS 9C",
-    "AH 3H 5H 7S 9D JC",
-    "5S 6H 7D 8C 9H KC 7H",
-]
 
 
 def rounds_for_eight() -> list[list[str]]:

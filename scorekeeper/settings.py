@@ -8,16 +8,25 @@ DJANGO_ALLOWED_HOSTS and usually DATABASE_URL.
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "true").lower() in {"1", "true", "yes", "on"}
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-development-key-do-not-use-in-production"
-)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    # A public key would let anyone forge sessions and password-reset links: production
+    # refuses to start without its own, development gets a throwaway one.
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false: "
+            "a long random secret that only this site knows."
+        )
+    SECRET_KEY = "django-insecure-development-key-do-not-use-in-production"
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
@@ -108,19 +117,45 @@ PASSWORD_HASHERS = [
 LOGIN_URL = "login"
 # A browser's games are found through its session: keep it for a year, not two weeks.
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
-# Sheets and game results are cached in memory; failed logins are counted in their own
-# cache, so that nothing else pushes the counts out. With several server processes each
-# counts on its own: point "logins" at a shared cache (Redis, the database) there.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-    "logins": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "logins",
-    },
-}
+# Every request reads its session: from the cache (Redis in production), the database
+# only when the cache has lost it.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Two caches: "default" for rendered sheets and game results, "limits" for what is
+# counted against people (failed logins, API calls), kept apart so that sheets never push
+# the counts out. Every server process must see the same counts: with REDIS_URL both live
+# in Redis; in production without it, in the database (`manage.py createcachetable`);
+# a single development process keeps them in its memory.
+CACHES: dict[str, dict[str, Any]]
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        alias: {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": alias,
+        }
+        for alias in ("default", "limits")
+    }
+elif not DEBUG:
+    CACHES = {
+        alias: {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": f"scorekeeper_cache_{alias}",
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+        for alias in ("default", "limits")
+    }
+else:
+    CACHES = {
+        alias: {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": alias,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+        for alias in ("default", "limits")
+    }
+# How many proxies in front of the app add themselves to X-Forwarded-For: the address
+# limits count is the one the outermost of them saw (0: the connection's own address).
+PROXIES = int(os.environ.get("DJANGO_PROXIES", "0"))
 LOGIN_REDIRECT_URL = "game-list"
 # Password-reset mail: printed on the console in development, sent through the local
 # mail server (SMTP on localhost) in production, unless DJANGO_EMAIL_BACKEND says otherwise.
@@ -150,7 +185,17 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# In production WhiteNoise serves the files `collectstatic` gathered: names carry a hash
+# of the content, so browsers keep them for good (Cache-Control: immutable), each also
+# stored gzipped and in Brotli. Development serves the files as they are.
+if not DEBUG:
+    # Static files straight after the HTTPS redirect: no session, no database.
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 
 # No inline scripts or styles anywhere: everything the pages run or wear is a file
 # served from our own origin, htmx included.

@@ -1,10 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games import accounts
+from games.accounts.forms import ThrottledAdminLoginForm
+
+# The admin's login counts failures as the site's does.
+admin.site.login_form = ThrottledAdminLoginForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include(accounts.urlpatterns)),
+    path("accounts/", include("games.accounts.urls")),
     path("", include("games.urls")),
 ]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.test import override_settings
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
 # is open (the session-scoped `browser` below keeps it open for the rest of the run). Django
@@ -72,12 +72,27 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A new page in a fresh context (no cookies or storage) at a phone's viewport."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+def phone(browser: Browser) -> Iterator[Callable[[], Page]]:
+    """Call it to pick up another phone: a new page in a fresh context (no cookies or
+    storage) at a phone's viewport. Every phone is put down when the test ends, so that no
+    page left open goes on polling the live server while the tests after it run."""
+    contexts: list[BrowserContext] = []
+
+    def pick_up() -> Page:
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield pick_up
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(phone: Callable[[], Page]) -> Page:
+    """One phone, for the tests that need only the scorekeeper's."""
+    return phone()
 
 
 @pytest.fixture

@@ -7,11 +7,11 @@ from games.models import Game, Hand, Player, Round, Seat, Steal
 
 
 def make_game(names: Sequence[str] = ("Ann", "Ben", "Cleo"), **kwargs: Any) -> Game:
-    """A game with these players seated in order (joining the roster as needed)."""
+    """A game with these players seated in order (joining its owner's roster as needed)."""
     kwargs.setdefault("decks", 1 if len(names) <= 3 else 2)
     game = Game.objects.create(**kwargs)
     for position, name in enumerate(names):
-        player, _ = Player.objects.get_or_create(name=name)
+        player = Player.objects.seat(name, game.owner, game.browser)
         Seat.objects.create(game=game, player=player, position=position)
     return game
 

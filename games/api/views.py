@@ -1,18 +1,36 @@
-"""The view wrapper every scoring endpoint shares: JSON in, JSON out, the spec's errors."""
+"""The view wrapper every scoring endpoint shares: JSON in, JSON out, the spec's errors.
 
-import json
+Anyone may call these endpoints, so each request is bounded before it is read: JSON only
+(`415` otherwise: a plain form or text post from another site's page never reaches the
+rules) and a body of at most `MAX_BODY` bytes (`413`), far more than the largest real
+game takes; then the rules' own limits and a CPU budget (`games.rules.budget`). Each
+address may send so many requests and use so much CPU a minute (`throttle`, `429`).
+"""
+
+import time
 from collections.abc import Callable
 
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from games.addresses import client_address
+from games.api.throttle import charge, wait_for
+from games.rules.budget import cpu_budget
 from games.rules.errors import InvalidInput, RuleError
 from games.rules.kinds import Endpoint
-from games.rules.reading import Json
+from games.rules.reading import Json, loads
 
 type View = Callable[[HttpRequest], JsonResponse]
+
+
+class TooManyRequests(RuleError):
+    code = "too_many_requests"
+
+
+MAX_BODY = 64 * 1024
+# Under the one second of CPU any request may cost, leaving room for reading and answering.
+CPU_SECONDS = 0.8
 
 
 def scoring_endpoint(score: Endpoint) -> View:
@@ -21,28 +39,53 @@ def scoring_endpoint(score: Endpoint) -> View:
     @csrf_exempt
     @require_POST
     def view(request: HttpRequest) -> JsonResponse:
+        address = client_address(request)
+        wait = wait_for(address)
+        if wait:
+            refused = error_response(
+                TooManyRequests(f"Too many requests from this address: try again in {wait} s."),
+                status=429,
+            )
+            refused["Retry-After"] = str(wait)
+            return refused
+        started = time.thread_time()
         try:
-            try:
-                body = request.body
-            except RequestDataTooBig:
-                raise InvalidInput("The request body is too large.") from None
-            return JsonResponse(score(json_object(body)))
+            return answer(request)
+        finally:
+            charge(address, round((time.thread_time() - started) * 1000))
+
+    def answer(request: HttpRequest) -> JsonResponse:
+        body = request.read(MAX_BODY + 1)
+        # An empty body is simply not JSON (400), whatever it claims to be.
+        if body and request.content_type != "application/json":
+            return error_response(
+                InvalidInput("Send the request as JSON, with Content-Type: application/json."),
+                status=415,
+            )
+        if len(body) > MAX_BODY:
+            return error_response(
+                InvalidInput(f"The request body is too large: at most {MAX_BODY // 1024} KB."),
+                status=413,
+            )
+        try:
+            with cpu_budget(CPU_SECONDS):
+                return JsonResponse(score(json_object(body)))
         except RuleError as error:
-            payload: Json = {"code": error.code, "message": error.message}
-            if error.player is not None:
-                payload["player"] = error.player
-            return JsonResponse({"error": payload}, status=400)
+            return error_response(error)
 
     view.__doc__ = score.__doc__
     return view
 
 
+def error_response(error: RuleError, status: int = 400) -> JsonResponse:
+    payload: Json = {"code": error.code, "message": error.message}
+    if error.player is not None:
+        payload["player"] = error.player
+    return JsonResponse({"error": payload}, status=status)
+
+
 def json_object(body: bytes) -> Json:
-    try:
-        data = json.loads(body)
-    # ValueError: an integer too long to convert; RecursionError: absurdly deep nesting.
-    except (ValueError, RecursionError):
-        raise InvalidInput("The request body is not valid JSON.") from None
+    data = loads(body)
     if not isinstance(data, dict):
         raise InvalidInput("The request body must be a JSON object.")
     return data

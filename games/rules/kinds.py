@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from games.rules.budget import check_hands
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import InvalidPlayerCount, RuleError
 from games.rules.melds import Arrangement
@@ -25,6 +26,10 @@ from games.rules.reading import Json, as_list, as_object, cards_of, fields_of, o
 from games.rules.rummy_common import describe, leaders, play_in_order, running_totals
 
 type Endpoint = Callable[[Json], Json]
+
+# A score written on a paper sheet lies within ±this: no real row comes near it, and it
+# keeps totals within what any page prints.
+PAPER_SCORE = 100_000
 
 
 # ---------------------------------------------------------------------------
@@ -591,6 +596,7 @@ class HandKind(GameKind):
         """The hand is checked by scoring the game up to it: the hands before it, then it."""
         before = [others[earlier] for earlier in sorted(others) if earlier < number]
         try:
+            check_hands(number)
             return self.score(players, [*before, entry], settings, decks).rows[-1], []
         except RuleError as error:
             return None, [error]
@@ -635,9 +641,10 @@ class HandKind(GameKind):
         def game(data: Json) -> Json:
             """Score a game's hands in play order from zero totals."""
             settings = optional_object(data.get("settings"), "“settings”")
+            listed = as_list(data.get("hands"), "“hands”")
+            check_hands(len(listed))
             entries = [
-                as_object(entry, f"Hand {number}")
-                for number, entry in enumerate(as_list(data.get("hands"), "“hands”"), start=1)
+                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
             ]
             return fields_of(reader.play(entries, settings), reader.game_fields)
 

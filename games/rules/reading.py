@@ -6,14 +6,38 @@ JSON type (`invalid_input`); every value, range, count and rule after that is th
 own rules module's business. A field left out or null takes the module's default.
 """
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from games.rules.budget import MAX_NUMBER
 from games.rules.cards import Card
 from games.rules.errors import InvalidInput
 
 type Json = dict[str, Any]
+
+
+class NumberTooLarge(InvalidInput):
+    """A whole number beyond ±`MAX_NUMBER`: no score, pot or count comes near it."""
+
+
+def _whole_number(digits: str) -> int:
+    # Checked on the text, before converting: a number thousands of digits long is
+    # refused as fast as a short one.
+    if len(digits.lstrip("-")) > len(str(MAX_NUMBER)) or abs(number := int(digits)) > MAX_NUMBER:
+        raise NumberTooLarge(f"Numbers must be between −{MAX_NUMBER:,} and {MAX_NUMBER:,}.")
+    return number
+
+
+def loads(text: str | bytes, not_json: str = "The request body is not valid JSON.") -> object:
+    """JSON text in, Python values out, every whole number within ±`MAX_NUMBER`;
+    `not_json` says what is wrong when it is no JSON at all."""
+    try:
+        return json.loads(text, parse_int=_whole_number)
+    # ValueError: not JSON (or not UTF-8); RecursionError: absurdly deep nesting.
+    except (ValueError, RecursionError):
+        raise InvalidInput(not_json) from None
 
 
 def as_object(value: object, what: str) -> Json:
@@ -39,9 +63,17 @@ def as_text(value: object, what: str) -> str:
     return value
 
 
+# Two full decks with their jokers: more than any one list of cards in any game holds
+# (Carousel's 106 cards are the most), so a longer list is refused before it is read.
+MOST_CARDS = 108
+
+
 def card_texts(value: object, what: str) -> tuple[str, ...]:
     """A list of card texts, kept as given: the rules parse them, in their order."""
-    return tuple(as_text(card, f"Each card in {what}") for card in as_list(value, what))
+    cards = as_list(value, what)
+    if len(cards) > MOST_CARDS:
+        raise InvalidInput(f"{what} holds {len(cards)} cards; no game has more than {MOST_CARDS}.")
+    return tuple(as_text(card, f"Each card in {what}") for card in cards)
 
 
 def or_empty(value: object) -> object:

@@ -11,6 +11,7 @@ running totals. In the rummy family `player` is always a seat index.
 from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
+from games.rules.budget import within_budget
 from games.rules.cards import Card, parse_cards, show
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError
 
@@ -51,12 +52,10 @@ def seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def check_player_count(count: int, low: int, high: int | None, title: str) -> None:
-    """`invalid_input` unless `low <= count <= high` (no upper limit when `high` is None)."""
-    if count < low or (high is not None and count > high):
-        allowed = f"{low} or more" if high is None else f"{low} to {high}"
-        if low == high:
-            allowed = f"exactly {low}"
+def check_player_count(count: int, low: int, high: int, title: str) -> None:
+    """`invalid_input` unless `low <= count <= high`."""
+    if not low <= count <= high:
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
         raise InvalidInput(f"{title} is for {allowed} players, not {count}.")
 
 
@@ -192,9 +191,12 @@ def leaders(totals: Sequence[int], *, lowest: bool = False) -> tuple[int, ...]:
 
 
 def play_in_order[H, R](hands: Sequence[H], score: Callable[[int, H], R]) -> list[R]:
-    """Score hands in play order; an error stops the game and names the hand (1-based)."""
+    """Score hands in play order; an error stops the game and names the hand (1-based).
+
+    Between hands the request's CPU budget is checked (see `budget`)."""
     results = []
     for number, hand in enumerate(hands, start=1):
+        within_budget()
         try:
             results.append(score(number, hand))
         except RuleError as error:

@@ -36,8 +36,10 @@ from games.rules.rummy_common import (
 TITLE = "Three Thirteen"
 SLUG = "three-thirteen"
 MIN_PLAYERS = 2
-# The rules set no upper limit ("two or more") and neither do the checks here; 8 is the
-# table app's seat limit, for its forms.
+# The rules set no upper limit ("two or more"). The scoring API takes up to 16 seats
+# (eight decks): more than any real table, and a bound on what one request can cost. The
+# table app seats at most 8, as its forms and printed sheets do.
+MAX_SEATS = 16
 MAX_PLAYERS = 8
 HANDS = 11
 
@@ -125,14 +127,14 @@ def arrange(cards: Sequence[Card], hand_number: int) -> Arrangement:
 def deadwood(cards: Sequence[str], hand_number: int, players: int = 2) -> Arrangement:
     """api.md §3.2 for Three Thirteen: the minimum deadwood and one arrangement reaching it.
 
-    Order: `invalid_input` (`hand_number` 1–11, `players` 2 or more), `invalid_card` (no
+    Order: `invalid_input` (`hand_number` 1–11, `players` 2–16), `invalid_card` (no
     jokers), `duplicate_card` (ceil(players / 2) decks), `wrong_card_count` (hand_number + 2
     cards).
     """
     check_hand_number(hand_number)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidInput(f"“players” must be a whole number, not {players!r}.")
-    check_player_count(players, MIN_PLAYERS, None, TITLE)
+    check_player_count(players, MIN_PLAYERS, MAX_SEATS, TITLE)
     parsed = parse_cards(cards)
     check_copies([(None, parsed)], decks_for(players))
     _check_count(parsed, hand_number)
@@ -143,7 +145,7 @@ def score_hand(hand: HandInput) -> HandResult:
     """Score one hand: each player scores their deadwood; the player who went out 0.
 
     Validation order:
-    1. `invalid_input`: `hand_number` 1–11, 2 or more players, `went_out` a seat;
+    1. `invalid_input`: `hand_number` 1–11, 2–16 players, `went_out` a seat;
     2. `invalid_card`: any card text (no jokers), seat by seat;
     3. `duplicate_card`: more copies than ceil(players / 2) decks hold, across all hands;
     4. `wrong_card_count`: a hand given (the went-out one too) without hand_number + 2 cards;
@@ -157,7 +159,7 @@ def score_hand(hand: HandInput) -> HandResult:
     """
     check_hand_number(hand.hand_number)
     players = len(hand.hands)
-    check_player_count(players, MIN_PLAYERS, None, TITLE)
+    check_player_count(players, MIN_PLAYERS, MAX_SEATS, TITLE)
     went_out = check_seat(hand.went_out, players, "“went_out”")
     hands = parse_hands(hand.hands, jokers=False)
     check_copies([(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players))

@@ -111,17 +111,47 @@
   // Card picker taps, applied on the phone at once. Without JavaScript every tap posts the
   // form and the server applies it; here the tap changes the form's own fields first, so a
   // quick run of taps never loses one to a request still under way, and the form is then
-  // posted without a button (a refresh): the server only recomputes the previews. A newer
-  // refresh replaces an older one in flight (hx-sync), so the page ends on the last state.
+  // posted without a button: the server answers with only the previews that changed (it
+  // is told the digest of each preview shown) and the cards the picker has no more of,
+  // swapped in out of band while the form stays. A newer post replaces an older one in
+  // flight (hx-sync), so the page ends on the last state.
   const TAPS = "form.round-entry button[name='add'], form.round-entry button[name='drop'], " +
     "form.round-entry button[name='select']";
   function cardsOf(form, seat) {
     return form.querySelector("input[name='cards_" + seat + "']");
   }
+  function activate(form, seat) {
+    form.querySelector("input[name='active']").value = seat;
+    form.querySelectorAll("section.player").forEach(function (section) {
+      const on = section.id === "player-" + seat;
+      section.classList.toggle("active", on);
+      section.querySelector("button.player-name").setAttribute("aria-pressed", String(on));
+      section.querySelectorAll(".hand > .muted").forEach(function (hint) {
+        hint.textContent = on ? "Tap the cards below." : "Tap the name to enter cards.";
+      });
+    });
+    // The picker goes with the player receiving cards, above their typed-cards box.
+    const picker = form.querySelector(".picker");
+    const section = form.querySelector("#player-" + seat);
+    if (picker && section) {
+      section.insertBefore(picker, section.querySelector("details.typed"));
+      picker.setAttribute("aria-label", "Cards for " + section.getAttribute("aria-label"));
+    }
+  }
+  function applyTaken(form) {
+    const holder = form.querySelector("#picker-taken");
+    if (!holder) return;
+    const taken = holder.dataset.cards.split(" ").filter(Boolean);
+    form.querySelectorAll(".picker button[name='add']").forEach(function (button) {
+      button.disabled = taken.includes(button.value);
+      if (button.disabled) button.setAttribute("aria-label", button.textContent + " taken");
+      else button.removeAttribute("aria-label");
+    });
+  }
   function applyTap(form, button) {
     const active = form.querySelector("input[name='active']");
     if (button.name === "select") {
-      active.value = button.value;
+      activate(form, button.value);
       return true;
     }
     if (button.name === "add") {
@@ -129,11 +159,17 @@
       const cards = input.value.split(/\s+/).filter(Boolean);
       if (cards.length >= Number(form.dataset.maxCards)) return false;
       input.value = cards.concat([button.value]).join(" ");
+      // The same chip the server draws: tapped, it takes the card out again.
       const hand = form.querySelector("#player-" + active.value + " .hand");
-      const chip = document.createElement("span");
-      chip.className = "card in-hand pending " + Array.from(button.classList).filter(function (name) {
+      const chip = document.createElement("button");
+      chip.className = "card in-hand " + Array.from(button.classList).filter(function (name) {
         return name.startsWith("suit-");
       }).join(" ");
+      chip.type = "submit";
+      chip.name = "drop";
+      chip.value = active.value + ":" + cards.length;
+      chip.title = "Tap to take it out";
+      chip.setAttribute("aria-label", "Remove " + button.textContent);
       chip.textContent = button.textContent;
       hand.querySelectorAll(".muted").forEach(function (hint) { hint.remove(); });
       hand.append(chip);
@@ -144,13 +180,19 @@
     const cards = input.value.split(/\s+/).filter(Boolean);
     cards.splice(Number(parts[1]), 1);
     input.value = cards.join(" ");
-    active.value = parts[0];
+    activate(form, parts[0]);
     // Later chips of this hand move up one place.
     const hand = button.parentNode;
     button.remove();
     hand.querySelectorAll("button[name='drop']").forEach(function (chip, i) {
       chip.value = parts[0] + ":" + i;
     });
+    if (!cards.length) {
+      const hint = document.createElement("span");
+      hint.className = "muted";
+      hint.textContent = "Tap the cards below.";
+      hand.append(hint);
+    }
     return true;
   }
   document.addEventListener("click", function (event) {
@@ -164,6 +206,23 @@
       form.querySelector("input[name='taps']").value = "applied";
       htmx.trigger(form, "submit");
     }
+  });
+
+  // A tap's post says which preview each seat shows, so that only the changed ones come
+  // back; the mark goes with that one post (an answer or a typed card wants the whole form,
+  // and so does a form showing a refused save's errors, which the next tap clears).
+  document.addEventListener("htmx:configRequest", function (event) {
+    const form = event.detail.elt;
+    const taps = form.querySelector && form.querySelector("input[name='taps']");
+    if (!taps || taps.value !== "applied") return;
+    taps.value = "";
+    if (form.querySelector(".errors")) return;
+    form.querySelectorAll(".seat-preview[data-digest]").forEach(function (preview) {
+      event.detail.parameters["shown_" + preview.id.replace("preview-", "")] = preview.dataset.digest;
+    });
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.target.id === "picker-taken") applyTaken(event.target.closest("form"));
   });
 
   // An answer about the hand (a radio button or a box) is sent at once, like a tap: a
@@ -183,6 +242,16 @@
     if (!trigger || !trigger.submitter || trigger.submitter.name !== "save") return;
     const alert = document.querySelector("#round-entry [role='alert']:not([hidden])");
     if (alert) alert.scrollIntoView({ block: "center" });
+  });
+
+  // The live scoreboard asks for news only while it is on screen: a phone in a pocket or
+  // a hidden tab costs the server nothing, and catches up at once when it is looked at.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.id === "live" && document.hidden) event.preventDefault();
+  });
+  document.addEventListener("visibilitychange", function () {
+    const live = document.getElementById("live");
+    if (live && !document.hidden && window.htmx) htmx.trigger(live, "refresh");
   });
 
   // A save that never reached the server leaves the form as it was; say so, and retry

@@ -8,17 +8,16 @@ scores within a few seconds without touching anything, and has nothing it could 
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from tests.browser.test_game import check_page_is_clean, watch_console
-from tests.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_second_phone_follows_the_scoreboard_live(live_server, browser: Browser, screenshot):
-    keeper = browser.new_context(**PHONE).new_page()
-    viewer = browser.new_context(**PHONE).new_page()
+def test_a_second_phone_follows_the_scoreboard_live(live_server, phone, screenshot):
+    keeper = phone()
+    viewer = phone()
     keeper_errors, viewer_errors = watch_console(keeper), watch_console(viewer)
 
     # The scorekeeper starts a game of Rummy and shares its scoreboard.
@@ -67,3 +66,46 @@ def test_a_second_phone_follows_the_scoreboard_live(live_server, browser: Browse
     expect(keeper.get_by_role("button", name="Share the scoreboard")).to_be_visible()
     viewer.reload()
     expect(viewer.get_by_role("heading", level=1)).to_have_text("This link no longer works")
+
+
+def test_a_hidden_live_page_asks_for_nothing_and_catches_up_when_seen(live_server, phone):
+    keeper = phone()
+    keeper.goto(f"{live_server.url}/games/new/?kind=rummy")
+    keeper.get_by_label(re.compile(r"^Seat 1\b")).fill("Ann")
+    keeper.get_by_label(re.compile(r"^Seat 2\b")).fill("Ben")
+    keeper.get_by_role("button", name="Start the game").tap()
+    keeper.get_by_role("link", name="Back to the game").tap()
+    keeper.get_by_role("button", name="Share the scoreboard").tap()
+    url = keeper.locator(".share-link a").first.get_attribute("href")
+    viewer = phone()
+    viewer.goto(url)
+    polls: list[str] = []
+    viewer.on(
+        "request", lambda request: polls.append(request.url) if "seen=" in request.url else None
+    )
+    viewer.wait_for_timeout(3500)
+    assert polls, "an open live page asks every 3 seconds"
+
+    # The phone goes in a pocket: the page is hidden, and asks nothing for seconds on end.
+    viewer.evaluate(
+        """() => {
+            Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+            Object.defineProperty(document, "visibilityState",
+                                  {configurable: true, get: () => "hidden"});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    polls.clear()
+    viewer.wait_for_timeout(7000)
+    assert polls == []
+
+    # Taken out again: it asks at once, not at the next tick.
+    with viewer.expect_request(lambda request: "seen=" in request.url, timeout=1000):
+        viewer.evaluate(
+            """() => {
+                Object.defineProperty(document, "hidden", {configurable: true, get: () => false});
+                Object.defineProperty(document, "visibilityState",
+                                      {configurable: true, get: () => "visible"});
+                document.dispatchEvent(new Event("visibilitychange"));
+            }"""
+        )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.rules import rummy
 from games.rules.cards import Card
+from games.rules.kinds import Played
 from games.rules.rummy import HandInput, Settings, deadwood, score_game, score_hand, value
 from tests.rules.helpers import rule_error
 
@@ -276,3 +277,21 @@ def test_every_hand_is_checked_before_the_game_over_check():
     hands = [hand(0, "", "KS"), hand(0, "", "1S")]
     error = rule_error("invalid_card", score_game, hands, Settings(max_hands=1))
     assert error.message.startswith("Hand 2: ")
+
+
+def test_the_table_keeps_a_game_to_200_hands():
+    # A game without a target goes on as long as the table plays, up to the limit every
+    # game shares: the 200th hand is checked as usual, the 201st is refused.
+    played = rummy.KIND.start(2, {})
+    assert played == (1, {})
+    names = ["Ann", "Ben"]
+    entry = Played(cards=("", "KS"), details={"winner": 0})
+    hands = {number: entry for number in range(1, 200)}
+
+    row, errors = rummy.KIND.check(names, 200, entry, hands, {}, 1)
+    assert errors == [] and row is not None and row.running == (200 * 10, 0)
+
+    hands[200] = entry
+    row, errors = rummy.KIND.check(names, 201, entry, hands, {}, 1)
+    assert row is None
+    assert [error.message for error in errors] == ["A game holds at most 200 hands, not 201."]

@@ -16,10 +16,12 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import caches
 from django.test import Client
+from django.test.signals import template_rendered
 from django.urls import reverse
 
 import scorekeeper.settings
 from games.models import Game
+from games.play import views as play_views
 from tests.web.test_game_views import HTMX, messages_on, text
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +45,13 @@ def logged_in(name: str = "ann") -> Client:
     user = User.objects.filter(username=name).first() or account(name)
     client.force_login(user)
     return client
+
+
+def accept_invitation(client: Client) -> None:
+    """Accept the invitation the home page shows, as its account would."""
+    home = text(client.get(reverse("home")))
+    action = re.search(r'<form class="answer" method="post" action="([^"]+)"', home).group(1)
+    assert client.post(action, {"answer": "accept"}).status_code == 302
 
 
 def save_hand(client: Client, game: Game) -> int:
@@ -111,15 +120,55 @@ def test_a_wrong_password_is_refused_and_guessing_is_throttled():
     for _ in range(5):
         response = login_from("10.0.0.1", "ann", "wrong")
         assert "Please enter a correct username and password" in unescape(text(response))
-    # The sixth try is refused before the password is checked, even the right one, from
-    # any address and in any spelling of the name Django reads as the same.
+    # The sixth try from that address is refused before the password is checked, even
+    # the right one, in any spelling of the name Django reads as the same.
     for name in ("ann", "ANN", "ａｎｎ"):
-        response = login_from("10.0.0.2", name, PASSWORD)
+        response = login_from("10.0.0.1", name, PASSWORD)
         assert response.status_code == 200
         assert "Too many failed attempts. Try again in 15 minutes" in text(response)
     # Once the window has passed, the right password works again.
-    caches["logins"].clear()
+    caches["limits"].clear()
+    assert login_from("10.0.0.1", "ann", PASSWORD).status_code == 302
+
+
+def test_a_stranger_guessing_elsewhere_never_locks_the_owner_out():
+    account("ann")
+    for _ in range(20):
+        login_from("203.0.113.66", "ann", "wrong")
+
+    assert "Too many failed attempts" in text(login_from("203.0.113.66", "ann", PASSWORD))
     assert login_from("10.0.0.2", "ann", PASSWORD).status_code == 302
+
+
+def test_the_admin_login_is_throttled_like_the_sites():
+    User.objects.create_superuser("root", "root@example.org", PASSWORD)
+    admin = Client(REMOTE_ADDR="10.0.0.3")
+    for _ in range(5):
+        response = admin.post(reverse("admin:login"), {"username": "root", "password": "x"})
+        assert "Please enter the correct username and password" in text(response)
+
+    response = admin.post(reverse("admin:login"), {"username": "root", "password": PASSWORD})
+
+    assert response.status_code == 200
+    assert "Too many failed attempts" in text(response)
+    # The site's login counts the same failures: the admin is no way round it.
+    assert "Too many failed attempts" in text(login_from("10.0.0.3", "root", PASSWORD))
+
+
+def test_a_reset_mail_lets_an_owner_locked_out_at_home_back_in():
+    account("ann")
+    home = Client(REMOTE_ADDR="10.0.0.4")
+    for _ in range(5):
+        home.post(reverse("login"), {"username": "ann", "password": "wrong"})
+    home.post(reverse("password_reset"), {"email": "ann@example.org"})
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/\S+)", mail.outbox[0].body)
+    form_page = home.get(link.group(1), follow=True)
+    new = {"new_password1": "a fresh long phrase", "new_password2": "a fresh long phrase"}
+
+    response = home.post(form_page.redirect_chain[-1][0], new, follow=True)
+
+    assert "you are logged in" in text(response)
+    assert "Log out" in text(home.get(reverse("home")))
 
 
 def test_a_successful_login_clears_the_names_count():
@@ -217,9 +266,13 @@ def test_only_the_owner_and_co_scorekeepers_may_change_a_game():
         assert visitor.get(reverse("game-sheet", args=[game.pk])).status_code == 403
     assert game.rounds.count() == 0
 
-    # The owner adds Ben as a co-scorekeeper; now he may enter a hand.
+    # The owner invites Ben; once he accepts, and not before, he may enter a hand.
     response = owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": "BEN"})
-    assert "ben can now keep score too." in messages_on(text(owner.get(game.get_absolute_url())))
+    assert "ben is invited: they keep score once they accept." in messages_on(
+        text(owner.get(game.get_absolute_url()))
+    )
+    assert save_hand(other, game) == 403
+    accept_invitation(other)
     assert save_hand(other, game) == 302
     assert game.rounds.count() == 1
     # He may not share the game or add others: that is the owner's.
@@ -264,6 +317,26 @@ def test_a_browser_keeps_its_games_and_strangers_do_not_see_them():
     html = text(stranger.get(reverse("game-new") + f"?rematch={game.pk}"))
     assert 'value="Ann"' not in html
     assert '<option value="Ann">' in text(phone.get(reverse("game-new")))
+
+
+def test_a_new_game_is_never_written_for_a_key_the_browser_has_not_got(monkeypatch):
+    # The phone opens the form, then saves; the game is written, but the answer never
+    # arrives (the server dies, or the database gives way while saving the session).
+    phone = Client(raise_request_exception=False)
+    phone.get(reverse("game-new"))
+
+    def answer_lost(request, url):
+        raise OSError("the connection dropped")
+
+    monkeypatch.setattr(play_views, "go", answer_lost)
+    data = {"kind": "rummy", "start": "1", "player_0": "Ann", "player_1": "Ben"}
+    assert phone.post(reverse("game-new"), data).status_code == 500
+    monkeypatch.undo()
+
+    # The key that owns the game came with the form: the phone can still reach it.
+    game = Game.objects.get()
+    assert phone.get(game.get_absolute_url()).status_code == 200
+    assert game.get_absolute_url() in text(phone.get(reverse("home")))
 
 
 # ---------------------------------------------------------------------------
@@ -328,7 +401,8 @@ def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
     viewer = Client()
     response = viewer.get(link)
     assert response.status_code == 200
-    assert 'hx-trigger="every 3s"' in text(response)
+    # It asks every 3 seconds, and at once when it comes back on screen (table.js).
+    assert 'hx-trigger="every 3s, refresh"' in text(response)
     # Asked again with the version it shows, an unchanged game answers with nothing.
     poll = f"{link}?seen={game.version}"
     assert viewer.get(poll, headers=HTMX).status_code == 204
@@ -345,6 +419,34 @@ def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
     owner.post(reverse("game-share", args=[game.pk]), {"stop": "1"})
     gone = viewer.get(link)
     assert gone.status_code == 404 and "This link no longer works" in text(gone)
+
+
+def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
+    django_assert_num_queries,
+):
+    owner = logged_in("ann")
+    game = start(owner)
+    owner.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    poll = reverse("shared-game", args=[game.share_token]) + f"?seen={game.version}"
+    viewer = Client()
+    rendered = []
+
+    def render(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(render)
+    try:
+        with django_assert_num_queries(1) as captured:
+            response = viewer.get(poll, headers=HTMX)
+        assert response.status_code == 204 and rendered == []
+        sql = captured.captured_queries[0]["sql"]
+        assert '"games_game"."version"' in sql and '"games_game"."note"' not in sql
+        # A changed game is rendered (so the check above can tell).
+        viewer.get(poll.replace("seen=", "seen=9"), headers=HTMX)
+        assert "live" in rendered  # the page's partial
+    finally:
+        template_rendered.disconnect(render)
 
 
 def test_an_unknown_share_link_is_a_plain_404():
@@ -400,6 +502,7 @@ def test_a_co_scorekeeper_may_undo_end_and_reopen():
     account("ben")
     owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": "ben"})
     ben = logged_in("ben")
+    accept_invitation(ben)
     assert save_hand(ben, game) == 302
     game.refresh_from_db()
     ben.post(reverse("round-undo", args=[game.pk]), {"version": game.version})

@@ -1862,7 +1862,7 @@ def test_game_validation_order(client, request_body, code, player, round_number)
     "raw",
     [
         '{"cards": ["KS"], "decks": ' + "1" * 5000 + "}",  # too many digits for an int
-        "[" * 100_000 + "]" * 100_000,  # nesting deeper than any parser's stack
+        "[" * 30_000 + "]" * 30_000,  # nesting deeper than the parser's stack, under 64 KB
     ],
     ids=["huge-integer", "deep-nesting"],
 )
@@ -1872,17 +1872,9 @@ def test_hostile_json_is_invalid_input(client, raw):
     assert_error(response, "invalid_input")
 
 
-def test_a_body_over_the_upload_limit_is_invalid_input_in_json(client, settings):
-    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
-
-    response = post(client, MELD, {"cards": ["KS"], "padding": "x" * 2000})
-
-    assert response["Content-Type"] == "application/json"
-    assert_error(response, "invalid_input")
-
-
 def test_many_players_are_refused_quickly_by_count(client):
-    players = [{"name": f"Player {i}", "cards": ["KS"]} for i in range(20_000)]
+    # As many as fit in the API's 64 KB.
+    players = [{"name": f"P{i}", "cards": ["KS"]} for i in range(1_500)]
 
     response = post(client, ROUND, {"players": players})
 

@@ -11,8 +11,9 @@ import uuid
 import pytest
 from django.db import connections
 
-from games.forms import NewGameForm, RoundForm, StealForm, VersionForm
 from games.models import Change, Game, GameFinished, Player, Round, StaleGame, Steal
+from games.play.forms import NewGameForm, VersionForm
+from games.play.round_forms import RoundForm, StealForm
 from games.rules.errors import (
     CannotStealFromSelf,
     CardNotInMeld,

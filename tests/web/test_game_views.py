@@ -15,6 +15,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Change, Game, Player, Round, Steal
+from games.play import entry
 from tests.web.test_game_actions import (
     FOUR,
     THIEVES_ROUND,
@@ -648,19 +649,34 @@ def test_two_decks_for_three_players_is_the_variant(client):
 
 
 def test_new_names_join_the_roster_and_known_names_are_reused_in_any_case(client):
-    # Ann sat at a game open to everyone (from before accounts); Zoe is on the roster
-    # but at none of this visitor's games, so only Ann is suggested.
-    ann = Game.start(["Ann", "Cleo"], 1).seats.get(position=0).player
-    Player.objects.create(name="Zoe")
+    # Ann joins this browser's roster with its first game; Zoe sits at another browser's
+    # game only, so only Ann is suggested.
+    post_new_game(client, "Ann", "Cleo")
+    ann = Game.objects.latest("pk").seats.get(position=0).player
+    Game.start(["Zoe", "Cleo"], 1, browser="another-browser")
     page = text(client.get(reverse("game-new")))
     assert '<option value="Ann">' in page  # suggested while typing
     assert '<option value="Zoe">' not in page
 
     post_new_game(client, "aNN", "Ben")
 
-    assert list(Player.objects.values_list("name", flat=True)) == ["Ann", "Ben", "Cleo", "Zoe"]
+    roster = Player.objects.of(None, ann.browser).values_list("name", flat=True)
+    assert list(roster) == ["Ann", "Ben", "Cleo"]
     assert Game.objects.latest("pk").seats.get(position=0).player == ann
     assert '<option value="Ben">' in text(client.get(reverse("game-new")))
+
+
+def test_each_table_keeps_its_own_spelling_of_a_name(client, django_user_model):
+    # Another account seated "ANN" first; this visitor's "ann" is their own player.
+    other = django_user_model.objects.create_user("other")
+    Game.start(["ANN", "Ben"], 1, owner=other)
+
+    post_new_game(client, "ann", "Ben")
+
+    game = Game.objects.latest("pk")
+    assert game.player_names() == ["ann", "Ben"]
+    assert Player.objects.filter(key="ann").count() == 2
+    assert '<option value="ANN">' not in text(client.get(reverse("game-new")))
 
 
 @HEADERS
@@ -1086,6 +1102,32 @@ def test_a_double_tap_on_save_records_one_round(client, trio, headers):
     assert trio.rounds.count() == 1
     assert fresh(trio).version == 1
     assert trio.changes.filter(action=Change.Action.ROUND_ADDED).count() == 1
+
+
+@HEADERS
+def test_a_save_racing_its_own_twin_is_told_it_was_saved(client, trio, headers, monkeypatch):
+    # Two posts of one form at once: the second is checked for a landed twin before the
+    # first lands, then finds the game moved on. It must say "saved", not "already made".
+    table = Table(client, round_new(trio), headers).fill(*TRIO_ROUND)
+    data = table.form.data(table.form.button(name="save"))
+    landed_round = entry._landed_round
+    checks = []
+
+    def too_early(game, request):
+        checks.append(request)
+        return None if len(checks) == 2 else landed_round(game, request)
+
+    monkeypatch.setattr(entry, "_landed_round", too_early)
+    client.post(table.url, data, headers=headers)
+
+    again = client.post(table.url, data, headers=headers)
+
+    assert len(checks) == 3  # the early check missed the twin; the later one found it
+    assert_goes_to(again, headers, trio.get_absolute_url())
+    page = follow(client, again)
+    assert "Round 1 saved." in messages_on(page)
+    assert "already made" not in page
+    assert trio.rounds.count() == 1
 
 
 @HEADERS

@@ -8,6 +8,8 @@ import re
 from html import unescape
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Change, Game
@@ -641,3 +643,22 @@ def test_ending_a_game_needs_a_hand_and_the_version_seen(client, headers):
     assert game.is_finished
     client.post(url, {"version": game.version}, headers=headers)
     assert "This game is already finished." in messages_on(game_page(client, game))
+
+
+def test_a_save_costs_the_same_queries_however_many_seats_and_hands(client):
+    # Rummy hands where the first seat goes out and each other seat holds one card.
+    def queries_of_a_save(names: tuple[str, ...], hands_before: int) -> int:
+        game = start(client, "rummy", names)
+        cards = ["", *(f"{rank}D" for rank in "23456789"[: len(names) - 1])]
+        for _ in range(hands_before):
+            assert save_hand(client, game, cards, winner=0).status_code == 302
+        form = hand_form(client, game) | {"save": "1", "winner": "0"}
+        form |= {f"cards_{seat}": text_ for seat, text_ in enumerate(cards)}
+        with CaptureQueriesContext(connection) as captured:
+            assert client.post(entry_url(game), form).status_code == 302
+        return len(captured)
+
+    two_seats = queries_of_a_save(("Ann", "Ben"), 1)
+
+    assert queries_of_a_save(("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"), 1) == two_seats
+    assert queries_of_a_save(("Ann", "Ben"), 6) == two_seats

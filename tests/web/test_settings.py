@@ -8,7 +8,7 @@ import sys
 import pytest
 
 
-def settings_under(env: dict[str, str]) -> dict[str, object]:
+def import_settings(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """Import the settings in a fresh interpreter with exactly these variables set."""
     script = (
         "import json, scorekeeper.settings as s; "
@@ -18,14 +18,15 @@ def settings_under(env: dict[str, str]) -> dict[str, object]:
         "'options': db.get('OPTIONS', {})}))"
     )
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
-    output = subprocess.run(
-        [sys.executable, "-c", script],
-        env=clean | env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return json.loads(output)
+    return subprocess.run(
+        [sys.executable, "-c", script], env=clean | env, capture_output=True, text=True
+    )
+
+
+def settings_under(env: dict[str, str]) -> dict[str, object]:
+    result = import_settings(env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
 
 
 def test_development_defaults_use_sqlite_with_waiting_writers():
@@ -58,7 +59,22 @@ def test_production_values_come_from_the_environment():
 
 @pytest.mark.parametrize("value", ["0", "false", "False", "no", "off"])
 def test_debug_can_be_switched_off(value):
-    assert settings_under({"DJANGO_DEBUG": value})["debug"] is False
+    settings = settings_under({"DJANGO_DEBUG": value, "DJANGO_SECRET_KEY": "a-production-key"})
+    assert settings["debug"] is False
+
+
+@pytest.mark.parametrize("key", [None, ""])
+def test_production_refuses_to_start_without_its_own_secret_key(key):
+    env = {"DJANGO_DEBUG": "false"} | ({} if key is None else {"DJANGO_SECRET_KEY": key})
+
+    result = import_settings(env)
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false" in result.stderr
+
+
+def test_development_runs_with_a_throwaway_key():
+    assert settings_under({})["key"].startswith("django-insecure-")
 
 
 def test_sqlite_through_database_url_keeps_the_waiting_writers():

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from games import sheets
 from games.models import Game
+from games.sheets import pdf as sheets
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import stats
+from games.history import stats
 from games.models import Game, Player
+from games.rules import KINDS
 from games.rules.indian_chief import Meld, PokerHand
 from tests.factories import add_round, make_game
 from tests.web.test_game_actions import TIE_ROUNDS, WIN_ROUNDS
@@ -85,7 +86,9 @@ def table(client):
 
 
 def player_page(client, name: str):
-    response = client.get(reverse("player-detail", args=[Player.objects.get(name=name).pk]))
+    # The player of that name on this browser's own roster.
+    player = Player.objects.of(None, client.session.get("browser", "")).get(name=name)
+    response = client.get(reverse("player-detail", args=[player.pk]))
     assert response.status_code == 200
     return response
 
@@ -319,6 +322,34 @@ def test_the_player_page_queries_do_not_grow_with_games_or_rounds(client, table)
     indian_chief(["Ann", "Ben"], 5, WIN_ROUNDS)
 
     assert queries() == before
+
+
+def test_a_player_page_scores_only_the_games_changed_since_it_was_last_seen(
+    client, table, monkeypatch
+):
+    kind = type(KINDS["indian-chief"])
+    score = kind.score
+    scored = []
+
+    def counting(self, players, played, *args, **kwargs):
+        scored.append(tuple(played))
+        return score(self, players, played, *args, **kwargs)
+
+    monkeypatch.setattr(kind, "score", counting)
+    first = figures_of(player_page(client, "Ann"))
+    scored.clear()
+
+    # Seen again: nothing is scored, and the figures are the same.
+    assert figures_of(player_page(client, "Ann")) == first
+    assert scored == []
+
+    # One game changes (an admin's edit moves its version on): only it is scored again.
+    changed = Game.objects.filter(kind="indian-chief", browser=MINE).finished().first()
+    Game.objects.filter(pk=changed.pk).touch()
+    player_page(client, "Ann")
+
+    # Once for its result and once for its meld grid, and no other game at all.
+    assert scored == [tuple(row.played() for row in changed.rounds.with_contents())] * 2
 
 
 # ---------------------------------------------------------------------------

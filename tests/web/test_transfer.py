@@ -15,12 +15,15 @@ from html import unescape
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DatabaseError, connection
 from django.urls import reverse
 
-from games import transfer
-from games.models import Game
+from games.models import Game, Round
+from games.rules.kinds import PAPER_SCORE
+from games.transfer import forms as transfer
+from games.transfer import importing
 from tests.factories import add_round, make_game
-from tests.web.test_game_actions import FOUR, THIEVES_ROUND, WIN_ROUNDS, WIN_TOTALS
+from tests.web.test_game_actions import FOUR, THIEVES_ROUND, WIN_ROUNDS, WIN_TOTALS, play
 from tests.web.test_game_views import is_whole_page, messages_on, text
 from tests.web.test_hand_games import save_hand, start
 
@@ -205,6 +208,88 @@ def test_an_import_says_how_many_games_came_in(client):
     response = upload(client, export(client, "games-export-json"))
     page = client.get(response["Location"])
     assert "Imported 2 games." in messages_on(text(page))
+
+
+# ---------------------------------------------------------------------------
+# The same file twice
+
+
+def imported_message(client, document: dict) -> str:
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 302
+    [message] = messages_on(text(client.get(response["Location"])))
+    return message
+
+
+def test_a_file_imported_twice_brings_its_games_in_once(client):
+    document = evening_of(2)
+    assert imported_message(client, document) == "Imported 2 games."
+    rounds = sorted(Round.objects.values_list("game_id", "number"))
+
+    assert imported_message(client, document) == (
+        "Nothing imported: the file's 2 games are already here."
+    )
+    assert Game.objects.count() == 2
+    assert sorted(Round.objects.values_list("game_id", "number")) == rounds
+    # A file holding one of them and a new game brings in the new one only.
+    document = evening_of(3)
+    assert imported_message(client, document) == (
+        "Imported 1 game. 2 were already here, and left as they are."
+    )
+    assert Game.objects.count() == 3
+
+
+def test_a_game_played_on_since_its_export_is_still_the_same_game(client):
+    document = evening_of(1)
+    imported_message(client, document)
+    here = Game.objects.get()
+    play(here, ["9D 9C", "4D 4S", "2C", "KH"])
+
+    assert imported_message(client, document) == (
+        "Nothing imported: the file's 1 game is already here."
+    )
+    # The copy here keeps its second round.
+    assert Game.objects.get().rounds.count() == 2
+
+
+def test_the_same_game_twice_in_one_file_comes_in_once(client):
+    document = evening_of(1)
+    document["games"] *= 2
+
+    assert imported_message(client, document) == (
+        "Imported 1 game. 1 was already here, and left as it is."
+    )
+    assert Game.objects.count() == 1
+
+
+def test_another_browsers_copy_is_not_this_browsers(client):
+    document = evening_of(1)
+    imported_message(as_browser(client, "a" * 32), document)
+    other = as_browser(type(client)(), "b" * 32)
+
+    assert imported_message(other, document) == "Imported 1 game."
+    assert Game.objects.filter(browser="b" * 32).count() == 1
+
+
+def paper_evening(scores: list[list[int]]) -> dict:
+    document = rummy_document()
+    finished(document)
+    game(document).update(paper=True, created_at="2026-03-14T12:00:00+00:00")
+    game(document)["rounds"] = [
+        {"number": n, "cards": [[], []], "details": {"scores": row}, "steals": []}
+        for n, row in enumerate(scores, start=1)
+    ]
+    return document
+
+
+def test_two_paper_games_of_one_day_are_told_apart_by_their_scores(client):
+    # A paper game carries only its day: two games of Rummy that evening, Ann and Ben.
+    assert imported_message(client, paper_evening([[20, 0]])) == "Imported 1 game."
+    assert imported_message(client, paper_evening([[0, 35]])) == "Imported 1 game."
+    assert imported_message(client, paper_evening([[20, 0]])) == (
+        "Nothing imported: the file's 1 game is already here."
+    )
+    assert Game.objects.filter(paper=True).count() == 2
 
 
 # ---------------------------------------------------------------------------
@@ -416,6 +501,16 @@ def test_a_game_number_is_not_mistaken_for_an_export(client):
 # A file with a problem imports nothing, and says what is wrong next to the field
 
 
+def evening_of(count: int) -> dict:
+    """A file of `count` games of Indian Chief, each like the thieves' game, started ten
+    minutes apart (the same game twice is imported once)."""
+    document = chief_document()
+    [game] = document["games"]
+    starts = [f"2026-03-14T19:{n}0:00+00:00" for n in range(count)]
+    document["games"] = [game | {"created_at": start} for start in starts]
+    return document
+
+
 def chief_document() -> dict:
     """A valid file: the thieves' game as exported."""
     game = {
@@ -494,6 +589,35 @@ def second_game_breaks(document: dict) -> None:
 
 
 EDITS = {
+    # What one file may hold
+    "501-games": (
+        lambda doc: doc.update(games=doc["games"] * 501),
+        "The file holds 501 games; an import takes at most 500.",
+    ),
+    "201-rounds": (
+        lambda doc: game(doc).update(rounds=game(doc)["rounds"] * 201),
+        "Game 1: a game holds at most 200 rounds, not 201.",
+    ),
+    "a-number-of-twenty-digits": (
+        lambda doc: game(doc).update(decks=10**20),
+        "Numbers must be between −999,999,999 and 999,999,999.",
+    ),
+    "a-nul-in-a-name": (
+        lambda doc: game(doc)["players"].__setitem__(0, "Ann\x00"),
+        "Game 1: a name holds a control character.",
+    ),
+    "a-bell-in-the-note": (
+        lambda doc: game(doc).update(note="Kitchen\x07"),
+        "Game 1: the note holds a control character.",
+    ),
+    "started-past-the-calendars-end": (
+        lambda doc: game(doc).update(created_at="9999-12-31T23:59:59-14:00"),
+        "Game 1: “created_at” is beyond the calendar: “9999-12-31T23:59:59-14:00”.",
+    ),
+    "finished-before-the-calendars-start": (
+        lambda doc: game(doc).update(finished=True, finished_at="0001-01-01T00:00:00+14:00"),
+        "Game 1: “finished_at” is beyond the calendar: “0001-01-01T00:00:00+14:00”.",
+    ),
     # The file as a whole
     "no-format": (lambda doc: doc.pop("format"), "This is not a Scorekeeper export"),
     "other-format": (lambda doc: doc.update(format="cards"), "no “format” of ours"),
@@ -824,3 +948,62 @@ def assert_refused(client, content: bytes, message: str) -> None:
     errors = file_errors(html)
     assert len(errors) == 1 and message in errors[0], errors
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("score", [PAPER_SCORE + 1, -PAPER_SCORE - 1])
+def test_a_paper_score_no_sheet_holds_is_refused(client, score):
+    document = rummy_document()
+    finished(document)
+    game(document).update(paper=True)
+    game(document)["rounds"] = [
+        {"number": 1, "cards": [[], []], "details": {"scores": [score, 0]}, "steals": []}
+    ]
+
+    assert_refused(
+        client,
+        json.dumps(document).encode(),
+        "Game 1: Hand 1: a paper game's scores lie between −100,000 and 100,000.",
+    )
+
+
+def test_a_failure_while_writing_removes_the_games_already_written(client, monkeypatch):
+    # Three good games; the database gives way while the third is written.
+    document = evening_of(3)
+    write = importing._write_game
+    written = []
+
+    def failing(*args, **kwargs):
+        if len(written) == 2:
+            raise DatabaseError("database is locked")
+        written.append(write(*args, **kwargs))
+        return written[-1]
+
+    monkeypatch.setattr(importing, "_write_game", failing)
+
+    response = upload(client, json.dumps(document).encode())
+
+    assert response.status_code == 200
+    [error] = file_errors(text(response))
+    assert "The import stopped at game 3 (database is locked); nothing was imported." in error
+    assert len(written) == 2 and not Game.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_game_is_written_in_its_own_transaction(client, monkeypatch):
+    # The tables saving meanwhile wait for one game at most: no transaction is open
+    # when a game starts to be written, and each game's writing runs in one.
+    document = evening_of(3)
+    write = importing._write_game
+    depths = []
+
+    def observed(*args, **kwargs):
+        # Inside an outermost transaction, with no savepoint: nothing holds it open
+        # around the game being written.
+        depths.append((connection.in_atomic_block, len(connection.savepoint_ids)))
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "_write_game", observed)
+
+    assert upload(client, json.dumps(document).encode()).status_code == 302
+    assert Game.objects.count() == 3
+    assert depths == [(True, 0)] * 3

@@ -1,14 +1,10 @@
-"""What was entered at the table, and nothing that can be worked out from it.
-
-Games store who sat where, and for each round the cards every player revealed and the
-Thieves' steals, as text in the API's card notation. Scores are never stored: they are
-derived through the rules engine on demand, so a rules fix re-scores every past game.
-"""
+"""A game: its kind, players, owner and version, and the table's actions on it."""
 
 import functools
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
@@ -18,10 +14,12 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from games.models.changes import Change
+from games.models.players import Player, Seat
+from games.models.rounds import Hand, Round
 from games.rules import KINDS
-from games.rules.cards import show_text
 from games.rules.errors import RuleError, StealError
-from games.rules.kinds import GameKind, Played, Standings
+from games.rules.kinds import GameKind, Standings
 
 
 @dataclass(frozen=True)
@@ -41,29 +39,11 @@ class StaleGame(Exception):
 
 
 class GameFinished(Exception):
-    """A finished game is read-only until it is reopened."""
+    """A finished or abandoned game is read-only until it is reopened."""
 
 
-class Player(models.Model):
-    """Someone on the roster; the same player sits at many games.
-
-    `key` is the name case-folded in Python, so "José" and "JOSÉ" are one player on every
-    database (SQLite's own LOWER() folds only ASCII letters).
-    """
-
-    name = models.CharField(max_length=40)
-    key = models.CharField(max_length=80, unique=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["key"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.key = self.name.casefold()
-        super().save(*args, **kwargs)
+# How long a deleted game can be restored by its owner; after that it is gone for good.
+RESTORE_DAYS = 30
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -78,8 +58,18 @@ class GameQuerySet(models.QuerySet["Game"]):
             kept |= models.Q(owner=None, browser=browser)
         return self.filter(pk__in=Game.objects.filter(kept).values("pk"))
 
+    def owned_by(self, user: Any, browser: str) -> "GameQuerySet":
+        """The games these hands own (Game.is_owned_by): an account's, or those an
+        anonymous browser started."""
+        if user.is_authenticated:
+            return self.filter(owner=user)
+        return self.filter(owner=None, browser=browser) if browser else self.none()
+
     def in_progress(self) -> "GameQuerySet":
-        return self.filter(finished_at__isnull=True)
+        return self.filter(finished_at__isnull=True, abandoned_at__isnull=True)
+
+    def abandoned(self) -> "GameQuerySet":
+        return self.filter(abandoned_at__isnull=False)
 
     def finished(self) -> "GameQuerySet":
         return self.filter(finished_at__isnull=False)
@@ -88,6 +78,30 @@ class GameQuerySet(models.QuerySet["Game"]):
         """Mark these games changed outside the table's own actions (an admin edit), so
         open forms, cached sheets and ETags all see a new version."""
         return self.update(version=models.F("version") + 1, updated_at=timezone.now())
+
+
+_GameManager = models.Manager.from_queryset(GameQuerySet)
+
+
+class GameManager(_GameManager["Game"]):
+    """The games that are there: a deleted game is left out of every page, list, figure,
+    export and share link, as if it were gone, until its owner restores it."""
+
+    def get_queryset(self) -> GameQuerySet:
+        return GameQuerySet(self.model, using=self._db).filter(deleted_at__isnull=True)
+
+
+class DeletedGameManager(_GameManager["Game"]):
+    """Deleted games that can still be restored, and the clearing out of older ones."""
+
+    def get_queryset(self) -> GameQuerySet:
+        return GameQuerySet(self.model, using=self._db).filter(deleted_at__isnull=False)
+
+    def purge(self) -> int:
+        """Remove for good the games deleted more than RESTORE_DAYS days ago; how many."""
+        cutoff = timezone.now() - timedelta(days=RESTORE_DAYS)
+        _, removed = self.filter(deleted_at__lt=cutoff).delete()
+        return removed.get(self.model._meta.label, 0)
 
 
 class Game(models.Model):
@@ -128,8 +142,14 @@ class Game(models.Model):
     # Entered afterwards from a paper sheet's scores, without the cards: each round holds
     # its typed scores (`Round.details["scores"]`), and card-level statistics skip it.
     paper = models.BooleanField(default=False)
+    # Stopped before its end without a result: kept in the history, left out of every
+    # player's results and figures, read-only until it is resumed.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+    # Deleted by its owner: hidden everywhere, restorable for RESTORE_DAYS days.
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
-    objects = GameQuerySet.as_manager()
+    objects = GameManager()
+    deleted = DeletedGameManager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -173,14 +193,40 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def is_abandoned(self) -> bool:
+        return self.abandoned_at is not None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the table can still change it: neither finished nor abandoned."""
+        return not self.is_finished and not self.is_abandoned
+
+    @property
+    def restorable_until(self) -> Any:
+        """The last moment a deleted game can be restored."""
+        return self.deleted_at + timedelta(days=RESTORE_DAYS) if self.deleted_at else None
+
     @functools.cached_property
     def jokers(self) -> int:
         """How many printed jokers are in play; asked once a game object, as the entry
         screen asks it for every seat."""
-        return self.rules.jokers(self.seats.count(), self.settings)
+        return self.rules.jokers(len(self._seated), self.settings)
 
     def player_names(self) -> list[str]:
-        return [seat.player.name for seat in self.seats.select_related("player")]
+        return list(self._seated)
+
+    @functools.cached_property
+    def _seated(self) -> tuple[str, ...]:
+        # Asked for many times a request (forms, previews, jokers), and on every card tap:
+        # fetched once a request, and kept in the cache under the game's version, which
+        # any change to its seats (the admin's) moves on.
+        key = f"seated:{self.pk}:{self.version}"
+        names: tuple[str, ...] | None = cache.get(key)
+        if names is None:
+            names = tuple(seat.player.name for seat in self.seats.select_related("player"))
+            cache.set(key, names, 60 * 60)
+        return names
 
     def outcome(self) -> "Outcome | None":
         """Totals in seat order and winners, for lists of games: cached on the
@@ -225,7 +271,7 @@ class Game(models.Model):
         browser: str = "",
         paper: bool = False,
     ) -> "Game":
-        """A new game with these players in seat order; new names join the roster.
+        """A new game with these players in seat order; new names join the owner's roster.
 
         It belongs to `owner` when one is logged in, else to the `browser` starting it.
         """
@@ -239,9 +285,7 @@ class Game(models.Model):
             paper=paper,
         )
         for position, name in enumerate(names):
-            player = Player.objects.filter(key=name.casefold()).first()
-            if player is None:
-                player = Player.objects.create(name=name)
+            player = Player.objects.seat(name, game.owner, game.browser)
             Seat.objects.create(game=game, player=player, position=position)
         Change.objects.create(
             game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
@@ -290,7 +334,7 @@ class Game(models.Model):
         locked = Game.objects.select_for_update().get(pk=self.pk)
         if locked.version != version:
             raise StaleGame(locked)
-        if locked.is_finished and not finished_ok:
+        if not locked.is_open and not finished_ok:
             raise GameFinished(str(locked))
         return locked
 
@@ -298,7 +342,9 @@ class Game(models.Model):
         self, action: str, number: int | None, before: Any = None, after: Any = None
     ) -> None:
         self.version += 1
-        self.save(update_fields=["version", "finished_at", "updated_at"])
+        self.save(
+            update_fields=["version", "finished_at", "abandoned_at", "deleted_at", "updated_at"]
+        )
         Change.objects.create(
             game=self, action=action, round_number=number, before=before, after=after
         )
@@ -448,187 +494,34 @@ class Game(models.Model):
         return winners
 
     def reopen(self, version: int) -> None:
-        """Make a finished game editable again."""
+        """Make a finished or abandoned game editable again."""
         with transaction.atomic():
             game = self._locked(version, finished_ok=True)
-            game.finished_at = None
+            game.finished_at = game.abandoned_at = None
             game._record(Change.Action.REOPENED, None)
 
+    def abandon(self, version: int) -> None:
+        """The table stops a game before its end and wants no result from it: nobody wins,
+        and its scores count in nobody's figures. It stays in the history, and can be
+        resumed (reopened) where it stopped."""
+        with transaction.atomic():
+            game = self._locked(version)
+            game.abandoned_at = timezone.now()
+            game._record(Change.Action.ABANDONED, None)
 
-class Seat(models.Model):
-    """A player's place at a game; `position` 0 is the first in seat order."""
+    def delete_for_a_while(self) -> None:
+        """Delete the game as its owner sees it: gone from every page at once, restorable
+        for RESTORE_DAYS days (`restore`), then removed for good (`Game.deleted.purge`).
+        An open form on another phone finds the game gone rather than saving into it."""
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=self.pk)
+            game.deleted_at = timezone.now()
+            game._record(Change.Action.DELETED, None)
+        Game.deleted.purge()
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField()
-
-    class Meta:
-        ordering = ["game", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
-            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player} at seat {self.position + 1}"
-
-
-class RoundQuerySet(models.QuerySet["Round"]):
-    def with_contents(self) -> "RoundQuerySet":
-        """With each round's hands and steals fetched alongside, as scoring reads them."""
-        return self.prefetch_related(
-            models.Prefetch("hands", Hand.objects.select_related("seat__player")),
-            models.Prefetch(
-                "steals", Steal.objects.select_related("thief__player", "victim__player")
-            ),
-        )
-
-
-class Round(models.Model):
-    """One round of a game: `number` counts from 1 in play order."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    # The idempotency token of the form that saved the round: a resent save finds it.
-    token = models.UUIDField(null=True, blank=True, unique=True)
-    # A hand's answers beside the cards, by form field name: who knocked or went out,
-    # folds and challenges, flags (its kind's questions); a paper game's row, its typed
-    # "scores". Empty for a game that asks nothing beside the cards.
-    details = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    objects = RoundQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["game", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="one_round_per_number"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Round {self.number} of {self.game}"
-
-    def played(self) -> Played:
-        """The round as the rules read it, from prefetched hands and steals."""
-        return Played(
-            tuple(self.card_texts()),
-            self.details,
-            tuple(steal.entry() for steal in self.steals.all()),
-        )
-
-    def card_texts(self) -> list[str]:
-        """Each seat's card text in seat order, from prefetched hands."""
-        return [hand.cards for hand in self.hands.all()]
-
-    def set_hands(self, cards: Sequence[str]) -> None:
-        """Store each seat's card text, in seat order, replacing what was there."""
-        seats = list(self.game.seats.order_by("position"))
-        for seat, text in zip(seats, cards, strict=True):
-            Hand.objects.update_or_create(round=self, seat=seat, defaults={"cards": text})
-
-    def history(self) -> list[list[str]]:
-        """Each player's cards as people read them, for the history: [["Ann", "7♥ 7♣"], …].
-
-        A list of pairs, because JSON lists keep the seat order (jsonb objects, on
-        PostgreSQL, do not).
-        """
-        cards = [[name, show_text(text)] for name, text in self.snapshot().items()]
-        return cards + self.game.rules.described(self.details, self.game.player_names())
-
-    def snapshot(self) -> dict[str, str]:
-        """Each player's cards, for the history: {name: "7H 7C"}."""
-        return {
-            hand.seat.player.name: hand.cards
-            for hand in self.hands.select_related("seat__player").order_by("seat__position")
-        }
-
-
-class Hand(models.Model):
-    """The cards one player revealed in a round, as canonical text separated by spaces."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="hands")
-    cards = models.CharField(max_length=100, blank=True)
-
-    class Meta:
-        ordering = ["round", "seat__position"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "seat"], name="one_hand_per_seat"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.seat.player}: {self.cards}"
-
-
-class Steal(models.Model):
-    """A Thief's action after a round, in steal order; no victim and no card is a pass."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="steals")
-    order = models.PositiveSmallIntegerField()
-    thief = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
-    victim = models.ForeignKey(
-        Seat, on_delete=models.CASCADE, related_name="+", null=True, blank=True
-    )
-    card = models.CharField(max_length=3, blank=True)
-
-    class Meta:
-        ordering = ["round", "order"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "order"], name="one_steal_per_turn"),
-            models.UniqueConstraint(fields=["round", "thief"], name="one_steal_per_thief"),
-            models.CheckConstraint(
-                condition=models.Q(victim__isnull=True, card="")
-                | models.Q(victim__isnull=False) & ~models.Q(card=""),
-                name="steal_names_victim_and_card_or_passes",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        if self.victim is None:
-            return f"{self.thief.player} passed"
-        return f"{self.thief.player} took {show_text(self.card)} from {self.victim.player}"
-
-    def entry(self) -> tuple[str, str | None, str | None]:
-        """The steal as the rules read it: thief, victim and card, by name."""
-        victim = None if self.victim is None else self.victim.player.name
-        return (self.thief.player.name, victim, self.card or None)
-
-
-class Change(models.Model):
-    """One entry of a game's append-only history: what changed, when, before and after.
-
-    `before` and `after` are lists of [label, text] pairs, shown in order: each player's
-    cards for a round, or a single unlabelled sentence for a steal.
-    """
-
-    class Action(models.TextChoices):
-        STARTED = "started", "Game started"
-        ROUND_ADDED = "round_added", "Round saved"
-        ROUND_EDITED = "round_edited", "Round edited"
-        ROUND_UNDONE = "round_undone", "Round undone"
-        STEAL = "steal", "Steal"
-        FINISHED = "finished", "Game finished"
-        REOPENED = "reopened", "Game reopened"
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
-    at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=20, choices=Action.choices)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["game", "at", "pk"]
-
-    def __str__(self) -> str:
-        return self.headline()
-
-    def headline(self, word: str = "round") -> str:
-        """The entry as the history titles it: "Round saved (round 2)", or with `word`
-        "hand", "Hand saved (hand 2)" for the rummy family, which plays hands."""
-        title = self.get_action_display()
-        if title.startswith("Round "):
-            title = word.capitalize() + title.removeprefix("Round")
-        where = f" ({word} {self.round_number})" if self.round_number else ""
-        return f"{title}{where}"
+    def restore(self) -> None:
+        """Bring a deleted game back as it was."""
+        with transaction.atomic():
+            game = Game.deleted.select_for_update().get(pk=self.pk)
+            game.deleted_at = None
+            game._record(Change.Action.RESTORED, None)

@@ -1,0 +1,265 @@
+"""Many tables at once, and people following them: what one machine holds.
+
+Starts the app under gunicorn on loopback (production settings, a fresh SQLite file by
+default, PostgreSQL with DATABASE_URL, Redis with REDIS_URL), then for `--seconds`:
+
+* `--tables` tables, each a browser playing Indian Chief games of four through the real
+  pages: the new-game form, every card tapped on the round-entry page as the phone's
+  script sends it (the previews only), one save a round, each Thief taking from the deck
+  on the steals page, the game page after each round; each table shares its scoreboard;
+* `--viewers` phones following those scoreboards through the share links, polling every
+  3–5 s as the live page does.
+
+Paced (the default), a table taps a card every 1–2 s, as people do; `--unpaced` drops the
+pauses, to find what the machine gives at full stretch. Prints per request kind (tap,
+save, page, poll) the count, p50, p99, throughput and errors; then checks the database:
+every round a table was told was saved is there once (none lost, none doubled). Run from
+the repository root:
+
+    .venv/bin/python bench/load.py [--tables N] [--viewers N] [--seconds S] [--unpaced]
+
+The load generator runs on the same machine as the server: on 2 cores, both share them.
+"""
+
+import argparse
+import http.client
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlencode
+
+from shared import HOST, MELDS, ROOT, production_env, serve
+
+PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
+# Each of the four makes MELDS[(seat + round) % 7]; the round's Thief takes from the deck.
+DIGESTS = re.compile(r'id="preview-(\d+)" data-digest="([^"]+)"')
+
+
+class Browser:
+    """One phone behind the TLS-ending proxy: its cookies, its forms posted with CSRF."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: str = "", **headers: str):
+        sent = {"Host": HOST, "X-Forwarded-Proto": "https"} | headers
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if body:
+            sent |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Referer": f"https://{HOST}{path}",
+                "Origin": f"https://{HOST}",
+            }
+        try:
+            self.connection.request(method, path, body=body.encode(), headers=sent)
+            response = self.connection.getresponse()
+            content = response.read().decode(errors="replace")
+        except (OSError, http.client.HTTPException):
+            self.connection.close()  # a fresh connection for the next request
+            raise
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, value = cookie.split(";", 1)[0].split("=", 1)
+            self.cookies[name] = value
+        return response.status, response.headers, content
+
+    def post(self, path: str, page: str, fields: dict[str, str], **headers: str):
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        body = urlencode({"csrfmiddlewaretoken": token} | fields)
+        return self.request("POST", path, body, **headers)
+
+
+class Figures:
+    """Latencies and errors per kind of request, shared by every thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.seconds: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, list[str]] = defaultdict(list)
+
+    def timed(self, kind: str, expect: tuple[int, ...], call, *args, **kwargs):
+        """`call(*args, **kwargs)`, one request, timed and counted under `kind`."""
+        started = time.perf_counter()
+        try:
+            status, headers, content = call(*args, **kwargs)
+        except (OSError, http.client.HTTPException) as error:
+            with self.lock:
+                self.errors[kind].append(type(error).__name__)
+            return None
+        took = time.perf_counter() - started
+        with self.lock:
+            self.seconds[kind].append(took)
+            if status not in expect:
+                self.errors[kind].append(str(status))
+        return status, headers, content
+
+
+def play(port: int, figures: Figures, pace: bool, stop: threading.Event, saved: dict, links: list):
+    """One table: games of Indian Chief, round after round, until told to stop."""
+    rng = random.Random()
+    phone = Browser(port)
+
+    def pause(low: float, high: float) -> None:
+        if pace:
+            stop.wait(rng.uniform(low, high))
+
+    while not stop.is_set():
+        _, _, page = phone.request("GET", "/games/new/")
+        names = {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
+        names |= {"start": "1"}
+        started = figures.timed("save", (302,), phone.post, "/games/new/", page, names)
+        if not started:
+            return
+        game_url = re.match(r"(/games/\d+/)", started[1]["Location"]).group(1)
+        _, _, game_page = phone.request("GET", game_url)
+        phone.post(f"{game_url}share/", game_page, {})
+        _, _, game_page = phone.request("GET", game_url)
+        link = re.search(r'class="share-link"><a href="https?://[^/]+(/live/[^"]+)"', game_page)
+        if link:
+            links.append(link.group(1))
+        for number in range(7):
+            if stop.is_set():
+                return
+            entry = f"{game_url}rounds/new/"
+            _, _, form = phone.request("GET", entry)
+            shown = dict(DIGESTS.findall(form))
+            fields = {
+                "token": re.search(r'name="token" value="([^"]+)"', form).group(1),
+                "version": re.search(r'name="version" value="([^"]+)"', form).group(1),
+            }
+            entered = {seat: [] for seat in range(len(PLAYERS))}
+            for seat in range(len(PLAYERS)):
+                for card in MELDS[(seat + number) % 7].split():
+                    pause(1.0, 2.0)
+                    entered[seat].append(card)
+                    data = fields | {"taps": "applied", "active": str(seat)}
+                    data |= {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
+                    data |= {f"shown_{s}": digest for s, digest in shown.items()}
+                    answer = figures.timed(
+                        "tap", (200,), phone.post, entry, form, data, **{"HX-Request": "true"}
+                    )
+                    if answer:
+                        shown |= dict(DIGESTS.findall(answer[2]))
+            pause(1.0, 3.0)
+            data = fields | {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
+            answer = figures.timed("save", (302,), phone.post, entry, form, data | {"save": "1"})
+            if not answer or answer[0] != 302:
+                continue
+            with figures.lock:
+                saved[game_url] = saved.get(game_url, 0) + 1
+            where = answer[1]["Location"]
+            while "/steals/" in where:
+                _, _, steals = phone.request("GET", where)
+                if 'name="deck"' not in steals:
+                    break
+                version = re.search(r'name="version" value="(\d+)"', steals).group(1)
+                deck = {"version": version, "deck": "1"}
+                taken = figures.timed("save", (302,), phone.post, where, steals, deck)
+                if not taken:
+                    break
+            figures.timed("page", (200,), phone.request, "GET", game_url)
+
+
+def follow(port: int, figures: Figures, stop: threading.Event, links: list, rng: random.Random):
+    """One viewer: a share link's page, then a poll every 3–5 s with the version it shows."""
+    while not links and not stop.is_set():
+        stop.wait(0.5)
+    if stop.is_set():
+        return
+    phone = Browser(port)
+    link = rng.choice(links)
+    answer = figures.timed("page", (200,), phone.request, "GET", link)
+    seen = re.search(r"seen=(\d+)", answer[2]).group(1) if answer else "0"
+    while not stop.wait(rng.uniform(3.0, 5.0)):
+        answer = figures.timed(
+            "poll",
+            (200, 204),
+            phone.request,
+            "GET",
+            f"{link}?seen={seen}",
+            **{"HX-Request": "true"},
+        )
+        if answer and answer[0] == 200:
+            found = re.search(r"seen=(\d+)", answer[2])
+            seen = found.group(1) if found else seen
+
+
+def check(env: dict[str, str], saved: dict[str, int]) -> tuple[int, int]:
+    """Rounds lost and rounds doubled: what each table was told it saved, against the
+    database."""
+    script = (
+        "import json, sys, django; django.setup();"
+        "from games.models import Game;"
+        "print(json.dumps({g.get_absolute_url(): g.rounds.count() for g in Game.objects.all()}))"
+    )
+    command = [sys.executable, "-c", script]
+    output = subprocess.run(
+        command, cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout
+    stored = json.loads(output)
+    lost = sum(max(0, count - stored.get(url, 0)) for url, count in saved.items())
+    doubled = sum(max(0, stored.get(url, 0) - count) for url, count in saved.items())
+    return lost, doubled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--viewers", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--unpaced", action="store_true")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as place:
+        env = production_env(Path(place))
+        server, port = serve(env)
+        figures, stop = Figures(), threading.Event()
+        saved: dict[str, int] = {}
+        links: list[str] = []
+        rng = random.Random(1)
+        table = (port, figures, not args.unpaced, stop, saved, links)
+        threads = [threading.Thread(target=play, args=table) for _ in range(args.tables)] + [
+            threading.Thread(target=follow, args=(port, figures, stop, links, random.Random(n)))
+            for n in range(args.viewers)
+        ]
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+            if not args.unpaced:
+                time.sleep(rng.uniform(0, 2.0 / max(1, args.tables)))  # tables sit down one by one
+        stop.wait(args.seconds)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=90)
+        elapsed = time.perf_counter() - started
+        server.terminate()
+        server.wait(timeout=30)
+        lost, doubled = check(env, saved)
+
+    database = "PostgreSQL" if env["DATABASE_URL"].startswith("postgres") else "SQLite"
+    mode = "unpaced" if args.unpaced else "paced"
+    print(f"{mode}, {args.tables} tables, {args.viewers} viewers, {database}, {elapsed:.0f} s:")
+    for kind in ("tap", "save", "page", "poll"):
+        ms = sorted(1000 * s for s in figures.seconds[kind])
+        if not ms:
+            continue
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        print(
+            f"  {kind:<5} {len(ms):7} requests  {len(ms) / elapsed:7.1f}/s  "
+            f"p50 {statistics.median(ms):7.1f} ms  p99 {p99:7.1f} ms  "
+            f"errors {len(figures.errors[kind])}"
+        )
+    print(f"  rounds saved {sum(saved.values())}, lost {lost}, doubled {doubled}")
+
+
+if __name__ == "__main__":
+    main()

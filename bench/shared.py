@@ -1,0 +1,65 @@
+"""What the benchmarks share: seven melds that make a game, and the app served as in
+production (gunicorn on loopback, DJANGO_DEBUG off, a fresh database) for those that go
+through the real pages."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "scores.example.org"
+
+# Seven melds with no card in common, so a round holds at most two copies of any card.
+# In round r player p makes MELDS[(p + r) % 7]: each player makes each meld once.
+MELDS = [
+    "2C",
+    "3C 3D",
+    "QS 10S 4H",
+    "QD 8H 6C AC",
+    "KH KD JH JS 9C",
+    "AH 3H 5H 7S 9D JC",
+    "5S 6H 7D 8C 9H KC 7H",
+]
+
+
+def production_env(place: Path) -> dict[str, str]:
+    """The production settings, a database in `place` (or DATABASE_URL's, emptied)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env |= {
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "bench-" + "k" * 50,
+        "DJANGO_ALLOWED_HOSTS": HOST,
+        "DJANGO_STATIC_ROOT": str(place / "static"),
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
+    env.setdefault("DATABASE_URL", f"sqlite:///{place / 'db.sqlite3'}")
+    return env
+
+
+def serve(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    """Gunicorn with `env` on a free loopback port, once its database is ready."""
+    manage = [sys.executable, "manage.py"]
+    if env["DATABASE_URL"].startswith("postgres"):
+        subprocess.run([*manage, "flush", "--noinput"], cwd=ROOT, env=env, capture_output=True)
+    for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
+        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn")],
+        cwd=ROOT,
+        env=env | {"GUNICORN_BIND": f"127.0.0.1:{port}"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return server, port

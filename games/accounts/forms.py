@@ -1,0 +1,84 @@
+"""The account forms: a throttled log in, and sign up."""
+
+import hashlib
+from typing import Any
+
+from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.core.cache import caches
+from django.http import HttpRequest
+
+from games.addresses import client_address
+
+# Failed logins allowed per account name from one address, and per address whatever
+# the names, in one window.
+LOGIN_ATTEMPTS = 5
+ADDRESS_ATTEMPTS = 30
+LOGIN_WINDOW = 15 * 60  # seconds
+
+
+class LoginThrottle(forms.Form):
+    """Refuses an account name from an address after LOGIN_ATTEMPTS failures there, or an
+    address after ADDRESS_ATTEMPTS failures whatever the names, within LOGIN_WINDOW
+    seconds (a guessing attack), before the password is even checked. A successful login
+    clears its count.
+
+    The name is counted with the address it is tried from, so a stranger guessing from
+    elsewhere never locks the owner out; an owner locked out at their own address gets
+    back in through a password-reset mail, which logs them in. The name is counted as
+    Django reads it (NFKC-normalised, case-folded), so a look-alike spelling is the same
+    name. The address is the caller's (see `client_address`); the counts live in the
+    `limits` cache, shared by every server process. Mixed into the site's login form and
+    the admin's.
+    """
+
+    request: HttpRequest | None
+
+    def clean(self) -> dict[str, Any]:
+        name, address = self._throttle_keys()
+        logins = caches["limits"]
+        if logins.get(name, 0) >= LOGIN_ATTEMPTS or logins.get(address, 0) >= ADDRESS_ATTEMPTS:
+            raise forms.ValidationError(
+                f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or "
+                "reset your password.",
+                code="throttled",
+            )
+        try:
+            cleaned = super().clean() or {}
+        except forms.ValidationError:
+            for key in (name, address):
+                logins.add(key, 0, LOGIN_WINDOW)
+                logins.incr(key)
+            raise
+        logins.delete(name)
+        return cleaned
+
+    def _throttle_keys(self) -> tuple[str, str]:
+        """Cache keys for the name at this address, and for the address (hashed: any
+        text is a valid key)."""
+        username = (
+            str(UsernameField().to_python(self.data.get("username") or "")).strip().casefold()
+        )
+        address = client_address(self.request) if self.request else ""
+        return tuple(  # type: ignore[return-value]
+            "login-failures:" + hashlib.sha256(part.encode()).hexdigest()
+            for part in (f"name:{username} address:{address}", f"address:{address}")
+        )
+
+
+class ThrottledLoginForm(LoginThrottle, AuthenticationForm):
+    """The site's login form."""
+
+
+class ThrottledAdminLoginForm(LoginThrottle, AdminAuthenticationForm):
+    """The admin's login form: the same limits, so the admin is no way round them."""
+
+
+class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+    """A user name, an email address (where a password reset is sent) and a password."""
+
+    email = forms.EmailField(help_text="Only to reset a forgotten password.", max_length=254)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")

@@ -1,0 +1,24 @@
+"""Filtering the games list by player and kind."""
+
+from typing import Any
+
+from django import forms
+
+from games.models import Game, Player
+
+
+class GameFilterForm(forms.Form):
+    """The list of games, narrowed to one player's or one kind's."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, empty_label="Every player"
+    )
+    kind = forms.ChoiceField(
+        choices=[("", "Every game"), *Game.KIND_CHOICES], required=False, label="Game"
+    )
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = players.distinct().order_by("key")

@@ -1,0 +1,166 @@
+"""The games played before and the people who played them: the games list (and deleting
+a game, with a way back), the players with their records, and each player's figures. Only
+the games the visitor may see count, and only finished ones (games.history.stats).
+"""
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.history import stats
+from games.history.forms import GameFilterForm
+from games.models import Game, GameQuerySet, Invitation, Player, Round, Seat
+from games.rules import KINDS
+from games.rules.errors import RuleError
+from games.web import browser_key, for_scorekeepers, fragment
+
+GAMES_PER_PAGE = 20
+
+
+@require_GET
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The visitor's games, newest first, by page; `?player=` and `?kind=` filter them."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    form = GameFilterForm(request.GET, players=Player.objects.filter(seats__game__in=games))
+    # Each filter that reads applies, even when the other does not.
+    form.is_valid()
+    if form.cleaned_data.get("player"):
+        games = games.filter(seats__player=form.cleaned_data["player"])
+    if form.cleaned_data.get("kind"):
+        games = games.filter(kind=form.cleaned_data["kind"])
+    page = Paginator(
+        games.order_by("-created_at", "-pk").prefetch_related("seats__player"), GAMES_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    rows = [{"game": game, "outcome": game.outcome()} for game in page]
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        fragment(request, "games/game_list.html", "games"),
+        {
+            "form": form,
+            "page": page,
+            "rows": rows,
+            "query": query.urlencode(),
+            "invitations": Invitation.objects.waiting_for(request.user),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@for_scorekeepers
+def game_delete(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """Asks first, then deletes the game for a while (Game.delete_for_a_while): only its
+    owner may, since it goes for its co-scorekeepers too."""
+    if not game.is_owned_by(request.user, browser_key(request)):
+        messages.error(request, "Only the game's owner can delete it.")
+        return redirect(game.get_absolute_url())
+    if request.method == "POST":
+        game.delete_for_a_while()
+        messages.success(request, f"{game} deleted. You can restore it here for 30 days.")
+        return redirect("games-deleted")
+    return render(request, "games/game_delete.html", {"game": game})
+
+
+@require_GET
+def deleted_games(request: HttpRequest) -> HttpResponse:
+    """The visitor's deleted games that can still be restored, newest deletion first."""
+    Game.deleted.purge()
+    games = Game.deleted.owned_by(request.user, browser_key(request)).order_by("-deleted_at")
+    return render(
+        request, "games/games_deleted.html", {"games": games.prefetch_related("seats__player")}
+    )
+
+
+@require_POST
+def game_restore(request: HttpRequest, pk: int) -> HttpResponseBase:
+    game = get_object_or_404(Game.deleted.owned_by(request.user, browser_key(request)), pk=pk)
+    game.restore()
+    messages.success(request, f"{game} is back.")
+    return redirect(game.get_absolute_url())
+
+
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    """Everyone seated at a game the visitor may see, with their games, wins and win rate."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    played = _played_by_player(games)
+    players = Player.objects.filter(seats__game__in=games).distinct()
+    rows = [{"player": player, "record": stats.record(played[player.pk])} for player in players]
+    return render(request, "games/player_list.html", {"rows": rows})
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """One player's figures by kind of game, and their Indian Chief card by card."""
+    visible = Game.objects.kept_by(request.user, browser_key(request))
+    # Only players seated at the visitor's games: nobody else's names are shown.
+    player = get_object_or_404(Player.objects.filter(seats__game__in=visible).distinct(), pk=pk)
+    games = visible.filter(seats__player=player)
+    played = _played_by_player(games)[player.pk]
+    return render(
+        request,
+        "games/player_detail.html",
+        {
+            "player": player,
+            "record": stats.record(played),
+            "kinds": stats.by_kind(played),
+            "indian_chief": _indian_chief_figures(player, games),
+        },
+    )
+
+
+def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played]]:
+    """Each player's finished games among `games`, oldest first, by player pk.
+
+    Totals and winners come from each game's cached outcome; a game that cannot be scored
+    has none, and is left out.
+    """
+    played: defaultdict[int, list[stats.Played]] = defaultdict(list)
+    for game in games.finished().order_by("created_at", "pk").prefetch_related("seats__player"):
+        outcome = game.outcome()
+        if outcome is None:
+            continue
+        for seat, total in zip(game.seats.all(), outcome.totals, strict=True):
+            won = seat.player.name in outcome.winners
+            played[seat.player_id].append(stats.Played(game.kind, game.created_at, total, won))
+    return played
+
+
+def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianChiefFigures | None:
+    """The player's meld-by-meld figures over their finished games of melds (Indian
+    Chief's), or None.
+
+    Games entered from paper scores hold no cards, so they are left out. Each game's
+    meld grid is kept in the cache under the game's version, so a page view scores only
+    the games changed since the last one: their rounds are fetched in a fixed number of
+    queries, then scored as Game.standings does.
+    """
+    meld_games = [slug for slug, kind in KINDS.items() if kind.board == "melds"]
+    card_games = games.finished().filter(kind__in=meld_games, paper=False)
+    keys = {
+        f"meld-grid:{pk}:{version}": pk for pk, version in card_games.values_list("pk", "version")
+    }
+    grids = cache.get_many(list(keys))
+    changed = [pk for key, pk in keys.items() if key not in grids]
+    for game in Game.objects.filter(pk__in=changed).prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("player")),
+        Prefetch("rounds", Round.objects.with_contents()),
+    ):
+        names = [seat.player.name for seat in game.seats.all()]
+        played = [row.played() for row in game.rounds.all()]
+        try:
+            grid = game.rules.score(names, played, game.settings, game.decks).extra
+        except RuleError:
+            grid = False  # cannot be scored as stored: left out, and not scored again
+        key = f"meld-grid:{game.pk}:{game.version}"
+        grids[key] = grid
+        cache.set(key, grid, None)
+    scored = [grid for grid in grids.values() if grid is not False]
+    return stats.indian_chief_figures(player.name, scored) if scored else None

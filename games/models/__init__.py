@@ -1,0 +1,28 @@
+"""What was entered at the table, and nothing that can be worked out from it.
+
+Games store who sat where, and for each round the cards every player revealed and the
+Thieves' steals, as text in the API's card notation. Scores are never stored: they are
+derived through the rules engine on demand, so a rules fix re-scores every past game.
+"""
+
+from games.models.changes import Change
+from games.models.games import Game, GameFinished, GameQuerySet, Outcome, StaleGame
+from games.models.invitations import Invitation
+from games.models.players import Player, Seat
+from games.models.rounds import Hand, Round, RoundQuerySet, Steal
+
+__all__ = [
+    "Change",
+    "Game",
+    "GameFinished",
+    "GameQuerySet",
+    "Hand",
+    "Invitation",
+    "Outcome",
+    "Player",
+    "Round",
+    "RoundQuerySet",
+    "Seat",
+    "StaleGame",
+    "Steal",
+]

@@ -1,0 +1,45 @@
+"""A game's history: each change to it, with what it was before and after."""
+
+from django.db import models
+
+
+class Change(models.Model):
+    """One entry of a game's append-only history: what changed, when, before and after.
+
+    `before` and `after` are lists of [label, text] pairs, shown in order: each player's
+    cards for a round, or a single unlabelled sentence for a steal.
+    """
+
+    class Action(models.TextChoices):
+        STARTED = "started", "Game started"
+        ROUND_ADDED = "round_added", "Round saved"
+        ROUND_EDITED = "round_edited", "Round edited"
+        ROUND_UNDONE = "round_undone", "Round undone"
+        STEAL = "steal", "Steal"
+        FINISHED = "finished", "Game finished"
+        REOPENED = "reopened", "Game reopened"
+        ABANDONED = "abandoned", "Game abandoned"
+        DELETED = "deleted", "Game deleted"
+        RESTORED = "restored", "Game restored"
+
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "at", "pk"]
+
+    def __str__(self) -> str:
+        return self.headline()
+
+    def headline(self, word: str = "round") -> str:
+        """The entry as the history titles it: "Round saved (round 2)", or with `word`
+        "hand", "Hand saved (hand 2)" for the rummy family, which plays hands."""
+        title = self.get_action_display()
+        if title.startswith("Round "):
+            title = word.capitalize() + title.removeprefix("Round")
+        where = f" ({word} {self.round_number})" if self.round_number else ""
+        return f"{title}{where}"

@@ -1,0 +1,303 @@
+"""Entering a round or hand: the card picker's taps, the live preview, and one save."""
+
+import hashlib
+from collections import Counter
+from contextlib import suppress
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from games.models import Game, GameFinished, Round, StaleGame
+from games.play.round_forms import RoundForm, played_rounds
+from games.play.views import closed, not_on_paper
+from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
+from games.rules.errors import RuleError
+from games.web import board, for_scorekeepers, fragment, go, index, is_htmx, standings_or_problem
+
+
+@require_http_methods(["GET", "POST"])
+@for_scorekeepers
+@not_on_paper
+def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
+    if _is_tap(request):
+        return _tap_answer(request, game, len(played_rounds(game)) + 1)
+    landed = _landed_round(game, request)
+    if landed is not None:
+        # A double tap or a resent save: the round is already recorded once.
+        return _saved(request, game, landed)
+    if not game.is_open:
+        messages.info(request, closed(game))
+        return go(request, game.get_absolute_url())
+    played, word, last = game.rounds.count(), game.rules.round_word, game.rules.rounds
+    if last is not None and played >= last:
+        messages.info(request, f"All {last} {word}s are in: edit one to change it.")
+        return go(request, game.get_absolute_url())
+    # A game its rule ended is finished when saved; this one was reopened since. (A save
+    # is not scored for this first: the rules refuse a hand after the end themselves.)
+    standings = None if "save" in request.POST else standings_or_problem(game)[0]
+    if standings is not None and standings.complete:
+        messages.info(request, f"The game is over: edit a {word} to change it.")
+        return go(request, game.get_absolute_url())
+    return _round_entry(request, game, played + 1, None)
+
+
+def _landed_round(game: Game, request: HttpRequest) -> Round | None:
+    """The round an earlier post of this very form saved, if any (same token)."""
+    if request.method != "POST" or "save" not in request.POST:
+        return None
+    try:
+        token = forms.UUIDField().clean(request.POST.get("token"))
+    except forms.ValidationError:
+        return None
+    return game.rounds.filter(token=token).first()
+
+
+@require_http_methods(["GET", "POST"])
+@for_scorekeepers
+@not_on_paper
+def round_edit(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
+    if _is_tap(request):
+        return _tap_answer(request, game, number)
+    played = get_object_or_404(Round, game=game, number=number)
+    if not game.is_open:
+        messages.info(request, closed(game))
+        return go(request, game.get_absolute_url())
+    return _round_entry(request, game, number, played)
+
+
+def _round_entry(
+    request: HttpRequest, game: Game, number: int, played: Round | None
+) -> HttpResponseBase:
+    """The round-entry screen: taps on the card picker, then one save.
+
+    Without JavaScript a tap posts the whole form with the button pressed, and the server
+    applies it and sends the form back. With it, the phone applies the tap to the form at
+    once and posts only for the previews (static/games/table.js), so no tap waits on the
+    network. Either way the server checks the whole round when it is saved.
+    """
+    notice = ""
+    if request.method != "POST":
+        cards = list(played.snapshot().values()) if played else None
+        details = played.details if played else None
+        form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
+    elif "save" not in request.POST:
+        form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+    else:
+        form = RoundForm(game, number, request.POST)
+        try:
+            if played is None and request.POST.get("version") != str(game.version):
+                # A new round is checked as the one after those saved; when another
+                # device saved one first, that is what to say, not what the check finds.
+                raise StaleGame(game)
+            if form.is_valid():
+                return _save_round(request, game, number, played, form)
+            if played is None and (landed := _landed_round(game, request)) is not None:
+                # The same save, sent twice at once: its twin landed while this one was
+                # checked, and now finds its own cards "already made".
+                return _saved(request, game, landed)
+        except StaleGame as stale:
+            if played is None and (landed := _landed_round(stale.game, request)) is not None:
+                return _saved(request, stale.game, landed)
+            if played and _holds(stale.game.rounds.get(number=number), form):
+                # A double tap or a resent edit: the round already holds these cards.
+                return go(request, stale.game.get_absolute_url())
+            # Keep what this device entered, show the newer game, and let a second
+            # save go through knowingly.
+            game = stale.game
+            number = number if played else game.rounds.count() + 1
+            data = request.POST.copy()
+            data["version"] = str(game.version)
+            form = RoundForm(game, number, initial=_apply_tap(data, game))
+            notice = (
+                "Another device changed this game while you were entering. The "
+                "scoreboard below shows the newer scores; your cards are still here. "
+                "Check them and save again."
+            )
+        except GameFinished:
+            messages.info(request, "This game was finished on another device.")
+            return go(request, game.get_absolute_url())
+        except RuleError as error:
+            form.add_error(None, error.message)
+    context = _entry_context(form, played, notice)
+    return render(request, fragment(request, "games/entry.html", "round-entry"), context)
+
+
+def _is_tap(request: HttpRequest) -> bool:
+    """A tap the phone's script already applied to its form, asking only for the previews
+    (it says which it shows; without that it wants the whole form back)."""
+    return (
+        request.method == "POST"
+        and is_htmx(request)
+        and request.POST.get("taps") == "applied"
+        and "shown_0" in request.POST
+        and "save" not in request.POST
+    )
+
+
+def _tap_answer(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """What a tap changed, and nothing else: the phone keeps its form, and gets the
+    previews of the seats whose preview differs from what it shows (`shown_<seat>`, the
+    digest each preview carries), with the picker's taken cards. Nothing is saved or
+    checked against the game's version here: the save does that."""
+    form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+    seats, taken = _seats(form)
+    changed = [
+        seat for seat in seats if request.POST.get(f"shown_{seat['seat']}") != seat["digest"]
+    ]
+    context = {"changed": changed, "taken": taken, "oob": True}
+    response = render(request, "games/entry.html#tap-answer", context)
+    # Only the out-of-band parts are swapped in; the form on the phone stays as it is.
+    response["HX-Reswap"] = "none"
+    return response
+
+
+def _saved(request: HttpRequest, game: Game, landed: Round) -> HttpResponseBase:
+    """The answer to a save that had already landed: it was saved, once."""
+    word = game.rules.round_word.capitalize()
+    messages.success(request, f"{word} {landed.number} saved.")
+    return go(request, game.get_absolute_url())
+
+
+def _holds(played: Round, form: RoundForm) -> bool:
+    """Whether a saved round already holds what the form would save."""
+    return bool(
+        list(played.snapshot().values()) == form.cleaned_data["cards"]
+        and played.details == form.cleaned_data["details"]
+    )
+
+
+def _save_round(
+    request: HttpRequest, game: Game, number: int, played: Round | None, form: RoundForm
+) -> HttpResponseBase:
+    version = form.cleaned_data["version"]
+    cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
+    word = game.rules.round_word.capitalize()
+    if played is None:
+        saved = game.record_round(cards, form.cleaned_data["token"], version, details)
+        messages.success(request, f"{word} {saved.number} saved.")
+        # Thieves steal before the next round is dealt.
+        if form.row is not None and form.row.thieves:
+            return go(request, reverse("steals", args=[game.pk, saved.number]))
+    else:
+        for note in game.edit_round(number, cards, version, details):
+            messages.warning(request, note)
+        messages.success(request, f"{word} {number} changed; the totals follow.")
+    return go(request, game.get_absolute_url())
+
+
+def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
+    """Apply the picker button that was tapped to the posted form values.
+
+    `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
+    the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
+    of that name would hide the form element's own remove() from htmx.) The other
+    fields keep their posted values.
+    """
+    seats = len(game.player_names())
+    answers = [name for name, _, _ in game.rules.fields(seats)]
+    values: dict[str, Any] = {
+        key: data.get(key, "") for key in ("token", "version", "active", *answers)
+    }
+    cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
+    if data.get("taps") == "applied":
+        # The phone's script applied the tap to the fields already; only refresh.
+        data = QueryDict()
+    active = index(values["active"], seats)
+    selected = index(data.get("select"), seats)
+    if selected is not None:
+        active = selected
+    if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
+        # Only the picker's own buttons send `add`; anything else is ignored.
+        with suppress(RuleError):
+            cards[active].append(str(parse_card(str(data["add"]), jokers=game.jokers > 0)))
+    seat_text, _, position_text = data.get("drop", "").partition(":")
+    seat = index(seat_text, seats)
+    position = index(position_text, len(cards[seat])) if seat is not None else None
+    if seat is not None and position is not None:
+        del cards[seat][position]
+        active = seat
+    values["active"] = active or 0
+    for seat_number, seat_cards in enumerate(cards):
+        values[f"cards_{seat_number}"] = " ".join(seat_cards)
+    return values
+
+
+def _chip(token: str) -> dict[str, Any]:
+    try:
+        card = parse_card(token, jokers=True)
+    except RuleError:
+        return {"card": None, "label": token, "suit": ""}
+    return {"card": card, "label": card.symbol, "suit": card.suit}
+
+
+def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
+    """Each player's chips, what their cards make so far (with a digest of it) and what
+    the game asks of them; and the cards the decks in play have no more of."""
+    game = form.game
+    active = index(form["active"].value(), len(form.names)) or 0
+    # Each entered token as a chip: a card shows its symbol and suit colour; text that is
+    # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
+    hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
+    in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
+    seats = []
+    for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
+        shown = (seat == active, len(hands[seat]), preview)
+        seats.append(
+            {
+                "seat": seat,
+                "name": name,
+                "field": form[f"cards_{seat}"],
+                "cards": hands[seat],
+                "active": seat == active,
+                "preview": preview,
+                "digest": hashlib.blake2b(repr(shown).encode(), digest_size=6).hexdigest(),
+            }
+        )
+    most = {card: game.jokers if card.is_joker else game.decks for card in in_use}
+    taken = " ".join(sorted(str(card) for card, count in in_use.items() if count >= most[card]))
+    return seats, taken
+
+
+def _entry_context(form: RoundForm, played: Round | None, notice: str) -> dict[str, Any]:
+    """The entry screen: each player's seat (`_seats`) with their questions, the picker
+    grid with what is taken, the notice and the scoreboard."""
+    game = form.game
+    active = index(form["active"].value(), len(form.names)) or 0
+    players, taken = _seats(form)
+    for player in players:
+        questions = form.seat_question_fields(player["seat"])
+        player["questions"] = questions
+        player["has_error"] = bool(
+            player["field"].errors or any(asked.errors for asked in questions)
+        )
+    cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
+    if game.jokers:
+        cards.append(parse_card(JOKER, jokers=True))
+    gone = set(taken.split())
+    grid = [
+        [{"card": card, "taken": str(card) in gone} for card in cards[row : row + len(RANKS)]]
+        for row in range(0, len(cards), len(RANKS))
+    ]
+    standings, problem = standings_or_problem(game)
+    return {
+        "game": game,
+        "number": form.number,
+        "editing": played is not None,
+        "form": form,
+        "players": players,
+        "problem_players": [player for player in players if player["has_error"]],
+        "active_name": form.names[active] if active < len(form.names) else "",
+        "grid": grid,
+        "taken": taken,
+        "max_cards": game.rules.max_cards,
+        "hint": game.rules.hint(form.number),
+        "notice": notice,
+        "standings": standings,
+        "problem": problem,
+        "scoreboard": board(game) + "#scoreboard",
+    }

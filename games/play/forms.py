@@ -1,0 +1,250 @@
+"""The forms of a game's life at the table: a new game (or a paper one), the version a
+change was made on, and the meld calculator. Each validates by asking the rules.
+"""
+
+import copy
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.template.defaultfilters import pluralize
+from django.utils import timezone
+
+from games.models import Player
+from games.rules import KINDS
+from games.rules.errors import RuleError
+from games.rules.indian_chief import score_single_meld
+from games.rules.kinds import (
+    PAPER_SCORE,
+    player_range,
+)
+from games.web import FLAGSHIP
+
+MAX_SEATS = max(kind.max_players for kind in KINDS.values())
+
+
+# A paper sheet of a game without a fixed number of hands: rows offered, and at most.
+PAPER_ROWS = 12
+
+
+MAX_PAPER_ROWS = 60
+
+
+# The ways a game can be set to end, of which a game takes at most one.
+ENDS = ("target_score", "max_hands", "max_deals")
+
+
+# The settings a game may ask for at the start (GameKind.settings), beside the decks.
+SETTING_FIELDS: dict[str, forms.Field] = {
+    "jokers": forms.BooleanField(
+        required=False, initial=True, label="Printed jokers", help_text="Two per deck."
+    ),
+    "target_score": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Play to a score",
+        help_text="The game ends after the hand in which someone reaches it.",
+    ),
+    "max_hands": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Or a number of hands",
+        help_text="Leave both empty to stop when you like.",
+    ),
+    "max_deals": forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Or a number of deals",
+        help_text="Often 12 or 16. Leave both empty to stop when you like.",
+    ),
+}
+
+
+class NewGameForm(forms.Form):
+    """A game of one kind: players in seat order (typed or picked from the roster), the
+    decks where the table may choose, the game's settings and a note."""
+
+    note = forms.CharField(
+        max_length=200, required=False, help_text="Where or why you played, if you like."
+    )
+
+    def __init__(self, *args: Any, kind: str = FLAGSHIP, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind if kind in KINDS else FLAGSHIP
+        self.rules = KINDS[self.kind]
+        self.seats = self.rules.max_players
+        for seat in range(self.seats):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=f"Seat {seat + 1}",
+                max_length=Player._meta.get_field("name").max_length,
+                required=False,
+                widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
+            )
+        if "decks" in self.rules.settings:
+            self.fields["decks"] = forms.TypedChoiceField(
+                choices=[("", "As the rules say")]
+                + [(str(n), f"{n} deck{pluralize(n)}") for n in range(1, self.rules.max_decks + 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=self.rules.decks_rule,
+            )
+        for name in self.rules.settings:
+            if name != "decks":
+                self.fields[name] = copy.deepcopy(SETTING_FIELDS[name])
+        # Seats first, in order, then the game's settings.
+        self.order_fields([f"player_{seat}" for seat in range(self.seats)])
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def player_range(self) -> str:
+        return player_range(self.rules.min_players, self.rules.max_players)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(self.seats)]
+
+    def setting_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name in SETTING_FIELDS or name == "decks"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        # Only a hand-made post has more seats than the form; refuse it rather than
+        # quietly leaving someone out.
+        extra = [key for key in self.data if key.startswith("player_") and key not in self.fields]
+        if any((self.data.get(key) or "").strip() for key in extra):
+            seated = sum(
+                1 for key in self.data if key.startswith("player_") and self.data[key].strip()
+            )
+            raise forms.ValidationError(
+                f"{self.title} is for {self.player_range} players, not {seated}."
+            )
+        names: list[str] = []
+        for seat in range(self.seats):
+            name = " ".join((cleaned.get(f"player_{seat}") or "").split())
+            if not name:
+                continue
+            if name.casefold() in (earlier.casefold() for earlier in names):
+                self.add_error(f"player_{seat}", f"{name} is already seated.")
+            names.append(name)
+        cleaned["names"] = names
+        chosen = {
+            name: cleaned[name]
+            for name in self.rules.settings
+            if cleaned.get(name) not in (None, "")
+        }
+        ends = [name for name in ENDS if name in chosen]
+        if len(ends) > 1:
+            length = str(self.fields[ends[1]].label).removeprefix("Or a ")
+            self.add_error(ends[1], f"Play to a score or to a {length}, not both.")
+            return cleaned
+        try:
+            cleaned["decks"], cleaned["settings"] = self.rules.start(len(names), chosen)
+        except RuleError as error:
+            raise forms.ValidationError(error.message, code=error.code) from error
+        return cleaned
+
+
+class PaperGameForm(NewGameForm):
+    """A finished game entered afterwards from its paper sheet: the players, the day it
+    was played and each row's scores as written (Indian Chief's seven melds, or hands).
+
+    A row is filled for every player or left blank; blank rows are skipped. A game of a
+    fixed length (Indian Chief's seven melds, Three Thirteen's eleven hands) needs all its
+    rows. The scores are taken as written: without the cards, nothing can check them.
+    """
+
+    played = forms.DateField(
+        label="Played on", widget=forms.DateInput(attrs={"type": "date"}), required=True
+    )
+
+    def __init__(self, *args: Any, rows: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in [name for name in self.fields if name in SETTING_FIELDS or name == "decks"]:
+            del self.fields[name]
+        fixed = self.rules.rounds
+        self.fixed = fixed is not None
+        self.rows = fixed or min(max(rows, PAPER_ROWS), MAX_PAPER_ROWS)
+        for row in range(self.rows):
+            for seat in range(self.seats):
+                self.fields[f"score_{row}_{seat}"] = forms.IntegerField(
+                    required=False,
+                    min_value=-PAPER_SCORE,
+                    max_value=PAPER_SCORE,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
+                )
+
+    def grid(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Each row's label and its score fields, one a seat."""
+        return [
+            (
+                self.rules.row_label(row + 1),
+                [self[f"score_{row}_{seat}"] for seat in range(self.seats)],
+            )
+            for row in range(self.rows)
+        ]
+
+    def clean_played(self) -> date:
+        played: date = self.cleaned_data["played"]
+        if played > timezone.localdate():
+            raise forms.ValidationError("That day has not come yet.")
+        return played
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        # Each player's own column: a seat left blank has none, wherever it is.
+        seated = [
+            seat for seat in range(self.seats) if (cleaned.get(f"player_{seat}") or "").strip()
+        ]
+        scores: list[list[int]] = []
+        for row in range(self.rows):
+            cells = [cleaned.get(f"score_{row}_{seat}") for seat in range(self.seats)]
+            for seat in set(range(self.seats)) - set(seated):
+                if cells[seat] is not None:
+                    self.add_error(f"score_{row}_{seat}", "Nobody sits here.")
+            row_scores = [cells[seat] for seat in seated]
+            if all(score is None for score in row_scores) and not self.fixed:
+                continue
+            for seat, score in zip(seated, row_scores, strict=True):
+                if score is None:
+                    self.add_error(f"score_{row}_{seat}", "Needed: fill in the row.")
+            scores.append([score or 0 for score in row_scores])
+        if not scores:
+            raise forms.ValidationError("Fill in the scores of at least one hand.")
+        cleaned["scores"] = scores
+        return cleaned
+
+
+class VersionForm(forms.Form):
+    """A change to the whole game (undo, reopen): only the version the device saw."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class MeldCalculatorForm(forms.Form):
+    """Score one meld without a game: the cards, and the other players' cards if a Beggar."""
+
+    cards = forms.CharField(
+        max_length=100, help_text="Card text separated by spaces, like 7H 7C or 10♠ J♠."
+    )
+    table = forms.CharField(
+        max_length=300,
+        required=False,
+        label="Other players' cards",
+        help_text="Only a Beggar Man needs them.",
+    )
+    decks = forms.TypedChoiceField(choices=[(1, "1 deck"), (2, "2 decks")], coerce=int)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        try:
+            cleaned["result"] = score_single_meld(
+                cleaned["cards"].split(), None, cleaned["decks"], cleaned["table"].split()
+            )
+        except RuleError as error:
+            raise forms.ValidationError(error.message, code=error.code) from error
+        return cleaned

@@ -1,0 +1,205 @@
+"""The cards form of every game, and a Thief's steal.
+
+Rule errors become validation errors on the field of the player at fault, so the page can
+show each one next to that player while keeping everything that was entered.
+"""
+
+import functools
+import uuid
+from typing import Any
+
+from django import forms
+from django.core.cache import cache
+
+from games.models import Game, Round
+from games.play.forms import MAX_SEATS
+from games.questions import question_field
+from games.rules.cards import parse_card, parse_cards
+from games.rules.errors import RuleError
+from games.rules.kinds import (
+    Played,
+    Row,
+    SeatPreview,
+)
+
+
+def played_rounds(game: Game) -> dict[int, Played]:
+    """The game's stored rounds by number, as the rules read them, for the entry screen.
+
+    Every card tap asks for them: they are kept in the cache under the game's version,
+    which every change to a round moves on, so a tap costs no query for them. (The
+    table's actions score from the database itself, inside their transactions.)"""
+    key = f"rounds-played:{game.pk}:{game.version}"
+    stored: dict[int, Played] | None = cache.get(key)
+    if stored is None:
+        stored = {row.number: row.played() for row in game.rounds.with_contents()}
+        cache.set(key, stored, 60 * 60)
+    return stored
+
+
+class RoundForm(forms.Form):
+    """Every player's cards for one round or hand, as card text (`7H 7C`), and what the
+    game asks about it beside the cards (who knocked, went out or called…).
+
+    The card picker fills the card fields one tap at a time; they stay plain text inputs
+    so the page works without JavaScript and a card can also be typed. A save carries a
+    one-time token and the game's version; `cleaned_data` holds each seat's canonical
+    `cards` and the hand's `details` (its answers by field name), checked by the game's
+    kind against the game's other stored rounds.
+    """
+
+    token = forms.UUIDField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    active = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    # Set by a valid round: its scores, and whether Thieves steal after it.
+    row: Row | None = None
+
+    def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.rules = game.rules
+        self.number = number
+        self.names = game.player_names()
+        for seat, name in enumerate(self.names):
+            self.fields[f"cards_{seat}"] = forms.CharField(
+                label=name,
+                required=False,
+                max_length=100,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "characters"}
+                ),
+            )
+        for name, question, _ in self.rules.fields(len(self.names)):
+            self.fields[name] = question_field(question, self.names)
+
+    @classmethod
+    def initial_for(
+        cls, game: Game, cards: list[str] | None = None, details: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
+        for seat, text in enumerate(cards or []):
+            initial[f"cards_{seat}"] = text
+        return initial | game.rules.initial(details or {}, len(game.player_names()))
+
+    def clean_token(self) -> uuid.UUID:
+        token: uuid.UUID = self.cleaned_data["token"]
+        if Round.objects.filter(token=token).exclude(game=self.game).exists():
+            raise forms.ValidationError("This form belongs to another game: reload the page.")
+        return token
+
+    def card_texts(self) -> list[str]:
+        """What is entered for each seat right now, bound or not."""
+        return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.names))]
+
+    def current_answers(self) -> dict[str, Any]:
+        """The answers as the form holds them now, bound or not (unreadable ones blank)."""
+        given = {}
+        for name, question, _ in self.rules.fields(len(self.names)):
+            try:
+                given[name] = question.stored(self.fields[name].clean(self[name].value()))
+            except forms.ValidationError:
+                given[name] = question.stored(None)
+        return given
+
+    def question_fields(self) -> list[forms.BoundField]:
+        """The hand's questions, as far as the answers so far ask them."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, seat in self.rules.fields(len(self.names))
+            if seat is None and self.rules.asked(question, answers)
+        ]
+
+    def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
+        """What is asked of one player, as far as the answers so far ask it."""
+        answers = self.current_answers()
+        return [
+            self[name]
+            for name, question, asked_of in self.rules.fields(len(self.names))
+            if asked_of == seat and self.rules.asked(question, answers, seat)
+        ]
+
+    @functools.cached_property
+    def others(self) -> dict[int, Played]:
+        """The game's other stored rounds, by number, as the rules read them."""
+        return {n: row for n, row in played_rounds(self.game).items() if n != self.number}
+
+    def previews(self) -> list[SeatPreview]:
+        """Each seat's cards as they stand: what they score or how they lie, or what is
+        wrong with them."""
+        entry = Played(tuple(self.card_texts()), self.current_answers())
+        return self.rules.preview(self.names, self.number, entry, self.others, self.game.settings)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        texts = self._parsed_cards(cleaned)
+        answers = self.rules.answers(cleaned, len(self.names))
+        for name in self.rules.unanswered(answers, len(self.names)):
+            self.add_error(name, "Needed for this hand.")
+        if self.errors:
+            return cleaned
+        game = self.game
+        entry = Played(tuple(texts), answers)
+        self.row, problems = self.rules.check(
+            self.names, self.number, entry, self.others, game.settings, game.decks
+        )
+        for problem in problems:
+            self._add_rule_error(problem)
+        if problems:
+            return cleaned
+        cleaned["cards"] = texts
+        cleaned["details"] = answers
+        return cleaned
+
+    def _parsed_cards(self, cleaned: dict[str, Any]) -> list[str]:
+        """Each seat's cards in canonical text; a card that is none is that seat's error."""
+        texts = []
+        for seat, name in enumerate(self.names):
+            try:
+                cards = parse_cards(
+                    (cleaned.get(f"cards_{seat}") or "").split(),
+                    jokers=self.game.jokers > 0,
+                    player=name,
+                )
+            except RuleError as error:
+                self.add_error(f"cards_{seat}", error.message)
+                continue
+            texts.append(" ".join(str(card) for card in cards))
+            cleaned[f"cards_{seat}"] = texts[-1]
+        return texts
+
+    def _add_rule_error(self, error: RuleError) -> None:
+        """Show a rules error next to the player at fault (named, or a seat index)."""
+        seat = error.player
+        if isinstance(seat, str) and seat in self.names:
+            seat = self.names.index(seat)
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            self.add_error(f"cards_{seat}", error.message)
+        else:
+            self.add_error(None, error.message)
+
+
+class StealForm(forms.Form):
+    """The next Thief's choice: a card from another player's meld, or the deck."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    take = forms.CharField(required=False)  # "<victim seat>:<card>"
+    deck = forms.BooleanField(required=False)
+    no_agreement = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        take = cleaned.get("take") or ""
+        if take:
+            seat, _, card = take.partition(":")
+            if not seat.isdecimal() or int(seat) >= MAX_SEATS or not card:
+                raise forms.ValidationError("Pick a card from another player's meld.")
+            try:
+                cleaned["card"] = str(parse_card(card))
+            except RuleError as error:
+                raise forms.ValidationError(error.message, code=error.code) from error
+            cleaned["victim_seat"] = int(seat)
+        elif not cleaned.get("deck") and not cleaned.get("no_agreement"):
+            raise forms.ValidationError("Pick a card to steal, or take from the deck.")
+        return cleaned

@@ -1,0 +1,114 @@
+"""After an Indian Chief round with Thieves: each in steal order takes a card, or from the deck."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from games.models import Game, GameFinished, Round, StaleGame
+from games.play.round_forms import StealForm
+from games.play.views import closed, not_on_paper
+from games.rules.errors import RuleError
+from games.rules.indian_chief import RoundScore
+from games.rules.kinds import Standings
+from games.web import for_scorekeepers, fragment, go, standings_or_problem
+
+
+@require_http_methods(["GET", "POST"])
+@for_scorekeepers
+@not_on_paper
+def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
+    """After a round with Thieves: each in steal order takes a card or takes from the deck."""
+    if not game.rules.has_steals:
+        raise Http404("This game has no Thieves.")
+    played = get_object_or_404(Round, game=game, number=number)
+    standings, problem = standings_or_problem(game)
+    if standings is None:
+        messages.error(request, f"This game cannot be scored as stored: {problem}")
+        return go(request, game.get_absolute_url())
+    form = StealForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            error = _record_steal(game, played, standings.rows[number - 1].result, form)
+        except StaleGame as stale:
+            game = stale.game
+            error = "This game changed since the page was shown (another phone, or a double tap)."
+        except GameFinished:
+            error = closed(game)
+        if not error:
+            return go(request, reverse("steals", args=[game.pk, number]))
+        standings = game.standings()
+    elif form.errors:
+        error = " ".join(map(str, form.non_field_errors()))
+    return render(
+        request,
+        fragment(request, "games/steals.html", "steals"),
+        _steals_context(game, played, standings, error),
+    )
+
+
+def _record_steal(game: Game, played: Round, score: RoundScore, form: StealForm) -> str:
+    """Record the next Thief's choice; returns an error message, or "" when it landed."""
+    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
+    thief_name, group = _next_thief(score, played)
+    if thief_name is None:
+        return "Every Thief has had a turn."
+    version = form.cleaned_data["version"]
+    try:
+        if form.cleaned_data.get("no_agreement"):
+            game.cancel_steals(played.number, [seats[name] for name in group], version)
+        elif form.cleaned_data.get("take"):
+            victim = game.seats.filter(position=form.cleaned_data["victim_seat"]).first()
+            if victim is None:
+                return "Pick a card from another player's meld."
+            game.record_steal(
+                played.number, seats[thief_name], victim, form.cleaned_data["card"], version
+            )
+        else:
+            game.record_steal(played.number, seats[thief_name], None, "", version)
+    except RuleError as rule_error:
+        return rule_error.message
+    return ""
+
+
+def _next_thief(score: RoundScore, played: Round) -> tuple[str | None, tuple[str, ...]]:
+    """The first Thief in steal order without a recorded turn, and their tie group."""
+    acted = {steal.thief.player.name for steal in played.steals.select_related("thief__player")}
+    for group in score.steals.thief_order:
+        for name in group:
+            if name not in acted:
+                return name, group
+    return None, ()
+
+
+def _steals_context(game: Game, played: Round, standings: Standings, error: str) -> dict[str, Any]:
+    number = played.number
+    score = standings.rows[number - 1].result
+    thief, group = _next_thief(score, played)
+    seat_of = {name: seat for seat, name in enumerate(standings.players)}
+    targets = [
+        {
+            "name": name,
+            "cards": [(f"{seat_of[name]}:{card}", card) for card in cards],
+        }
+        for name, cards in score.steals.melds_after.items()
+        if name != thief and cards
+    ]
+    return {
+        "game": game,
+        "number": number,
+        "score": score,
+        "thief": thief,
+        "thief_card": score.player(thief).result.cards[0] if thief else None,
+        "tied": [name for name in group if name != thief],
+        "targets": targets,
+        "events": score.steals.events,
+        "error": error,
+        "last_round": number >= (game.rules.rounds or 0),
+        "rounds_played": len(standings.rows),
+        "form": StealForm(initial={"version": game.version}),
+    }

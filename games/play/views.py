@@ -1,0 +1,296 @@
+"""Playing a game: the home page, a new game (or one from a paper sheet), the game page,
+and the table's actions on it (undo, finish, abandon, reopen); the rules and the meld
+calculator.
+
+A view serves its page, or with `HX-Request` the page's fragment (a template partial).
+Actions live on the models; the views only glue forms, models and templates together.
+"""
+
+import functools
+from datetime import datetime, time
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Game, GameFinished, Invitation, Player, Round, StaleGame
+from games.play.forms import (
+    MAX_PAPER_ROWS,
+    MAX_SEATS,
+    MeldCalculatorForm,
+    NewGameForm,
+    PaperGameForm,
+    VersionForm,
+)
+from games.rules import KINDS
+from games.rules.errors import RuleError
+from games.rules.indian_chief import RULE_REMINDERS, Meld
+from games.sharing.views import sharing_context
+from games.web import (
+    FLAGSHIP,
+    GameView,
+    browser_key,
+    for_scorekeepers,
+    fragment,
+    game_context,
+    go,
+    index,
+    is_htmx,
+    keepers,
+)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    mine = Game.objects.kept_by(request.user, browser_key(request))
+    return render(
+        request,
+        "games/home.html",
+        {
+            "in_progress": mine.in_progress().prefetch_related("seats__player")[:10],
+            "finished": mine.finished()
+            .order_by("-finished_at")
+            .prefetch_related("seats__player")[:10],
+            "player_counts": range(min(kind.min_players for kind in KINDS.values()), MAX_SEATS + 1),
+            "flagship": KINDS[FLAGSHIP],
+            "other_kinds": [kind for slug, kind in KINDS.items() if slug != FLAGSHIP],
+            "kinds": Game.KIND_CHOICES,
+            "invitations": Invitation.objects.waiting_for(request.user),
+        },
+    )
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/rules.html", {"melds": [(m, RULE_REMINDERS[m]) for m in Meld]})
+
+
+@require_http_methods(["GET", "POST"])
+def calculator(request: HttpRequest) -> HttpResponse:
+    """Score one meld without a game, for a quick check at any table."""
+    form = MeldCalculatorForm(request.POST or None, initial={"decks": 1})
+    result = form.cleaned_data["result"] if request.method == "POST" and form.is_valid() else None
+    return render(
+        request,
+        fragment(request, "games/calculator.html", "calculator"),
+        {"form": form, "result": result},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponseBase:
+    """A new game of `?kind=` (Indian Chief by default), or a rematch of `?rematch=`."""
+    hand_over_browser_key(request)
+    rematch = _rematch(request)
+    kind = request.POST.get("kind") or request.GET.get("kind") or (rematch and rematch.kind) or ""
+    seat = index(request.POST.get("move"), MAX_SEATS)
+    if seat:
+        # ↑ beside a seat: swap that player with the one before, and show the form again.
+        form = NewGameForm(kind=kind, initial=_seat_moved_up(request.POST, seat, kind))
+    else:
+        form = NewGameForm(request.POST or None, kind=kind, initial=_rematch_values(rematch))
+    if request.method == "POST" and not seat and form.is_valid():
+        game = Game.start(
+            form.cleaned_data["names"],
+            form.cleaned_data["decks"],
+            form.cleaned_data["note"],
+            kind=form.kind,
+            settings=form.cleaned_data["settings"],
+            **keepers(request),
+        )
+        return go(request, reverse("round-new", args=[game.pk]))
+    return render(
+        request,
+        fragment(request, "games/game_new.html", "new-game"),
+        {"form": form, "roster": _roster(request)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def paper_game_new(request: HttpRequest) -> HttpResponseBase:
+    """Enter a finished game from its paper sheet (`?kind=`), so the history is complete.
+
+    "More rows" shows six more rows for a game without a fixed number of hands, keeping
+    what was typed.
+    """
+    hand_over_browser_key(request)
+    kind = request.POST.get("kind") or request.GET.get("kind") or ""
+    rows = (index(request.POST.get("rows"), MAX_PAPER_ROWS + 1) or 0) + (
+        6 if "more" in request.POST else 0
+    )
+    data = None if request.method != "POST" or "more" in request.POST else request.POST
+    form = PaperGameForm(data, kind=kind, rows=rows, initial=request.POST.dict() or None)
+    if data is not None and form.is_valid():
+        game = Game.from_paper(
+            form.kind,
+            form.cleaned_data["names"],
+            form.cleaned_data["scores"],
+            timezone.make_aware(datetime.combine(form.cleaned_data["played"], time(12))),
+            form.cleaned_data["note"],
+            **keepers(request),
+        )
+        messages.success(request, "The paper game is in the history.")
+        return redirect(game.get_absolute_url())
+    return render(request, "games/paper_game.html", {"form": form, "roster": _roster(request)})
+
+
+def hand_over_browser_key(request: HttpRequest) -> None:
+    """A visitor without an account gets the key that will own their games with the
+    form, before any game exists: a game is never written for a key the browser has not
+    got (a save whose answer never arrives would otherwise leave a game nobody can
+    reach)."""
+    if not request.user.is_authenticated:
+        browser_key(request, create=True)
+
+
+def not_on_paper(view: GameView) -> GameView:
+    """A game entered from a paper sheet holds no cards: nothing to enter or change."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, game: Game, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if game.paper:
+            messages.info(request, "This game was entered from a paper sheet: it stays as written.")
+            return go(request, game.get_absolute_url())
+        return view(request, game, *args, **kwargs)
+
+    return checked
+
+
+def closed(game: Game) -> str:
+    """Why a game cannot be changed now, and how to change it."""
+    if game.is_abandoned:
+        return "This game was abandoned. Resume it to go on."
+    return "This game is finished. Reopen it to change it."
+
+
+def _roster(request: HttpRequest) -> list[str]:
+    """The names this visitor has seated before, to suggest (nobody else's)."""
+    games = Game.objects.kept_by(request.user, browser_key(request))
+    players = Player.objects.filter(seats__game__in=games).distinct().order_by("key")
+    return list(players.values_list("name", flat=True))
+
+
+def _seat_moved_up(data: QueryDict, seat: int, kind: str) -> dict[str, str]:
+    values = {key: data.get(key, "") for key in NewGameForm(kind=kind).fields}
+    above, below = f"player_{seat - 1}", f"player_{seat}"
+    values[above], values[below] = values[below], values[above]
+    return values
+
+
+def _rematch(request: HttpRequest) -> Game | None:
+    """`?rematch=<game>`: the game whose players sit down again (one of this visitor's)."""
+    number = index(request.GET.get("rematch", ""), 2**63)
+    if number is None:
+        return None
+    return Game.objects.kept_by(request.user, browser_key(request)).filter(pk=number).first()
+
+
+def _rematch_values(game: Game | None) -> dict[str, Any]:
+    """The same players in the same order, with the same note and settings."""
+    if game is None:
+        return {}
+    initial: dict[str, Any] = {
+        f"player_{seat}": name for seat, name in enumerate(game.player_names())
+    }
+    return initial | dict(game.settings) | {"note": game.note}
+
+
+@require_GET
+@for_scorekeepers
+def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
+    context = (
+        game_context(game)
+        | sharing_context(request, game)
+        | {
+            "version_form": VersionForm(initial={"version": game.version}),
+            "changes": [
+                (change, change.headline(game.rules.round_word))
+                for change in game.changes.order_by("-at", "-pk")
+            ],
+        }
+    )
+    if is_htmx(request):
+        return render(request, context["scoreboard"], context)
+    return render(request, "games/game.html", context)
+
+
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            number = game.undo_last_round(form.cleaned_data["version"])
+            word = game.rules.round_word.capitalize()
+            messages.success(request, f"{word} {number} undone. It is still in the history.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first; nothing undone.")
+        except GameFinished:
+            messages.info(request, "This game is finished. Reopen it to change it.")
+        except Round.DoesNotExist:
+            messages.info(request, f"There is no {game.rules.round_word} to undo.")
+    return go(request, game.get_absolute_url())
+
+
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """The table stops playing: whoever leads wins (a game that may end early)."""
+    if not game.rules.ends_early:
+        raise Http404("This game ends with its last round.")
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            winners = game.finish(form.cleaned_data["version"])
+            won = "share the win" if len(winners) > 1 else "won"
+            messages.success(request, f"Game over: {' and '.join(winners)} {won}.")
+        except Round.DoesNotExist:
+            messages.info(request, "No hand has been played yet: there is nothing to end.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first.")
+        except GameFinished:
+            messages.info(request, "This game is already finished.")
+        except RuleError as error:
+            messages.error(request, f"This game cannot be scored as stored: {error.message}")
+    return go(request, game.get_absolute_url())
+
+
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def game_abandon(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """The table stops without a result (Game.abandon): any game in progress may, since
+    a table that stops a game with no fixed end and wants a winner ends it instead."""
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            game.abandon(form.cleaned_data["version"])
+            messages.success(
+                request, "Game abandoned: it stays in the history and counts for nobody."
+            )
+        except StaleGame:
+            messages.error(request, "Another device changed this game first; nothing changed.")
+        except GameFinished:
+            messages.info(request, "This game is already over.")
+    return go(request, game.get_absolute_url())
+
+
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
+    form = VersionForm(request.POST)
+    if form.is_valid():
+        try:
+            game.reopen(form.cleaned_data["version"])
+            word = game.rules.round_word
+            messages.success(request, f"The game is open again: {word}s can be changed.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first.")
+    return go(request, game.get_absolute_url())

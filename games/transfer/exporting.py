@@ -1,0 +1,183 @@
+"""Games out of Scorekeeper and back in: a JSON file that keeps them, a CSV for spreadsheets.
+
+JSON, format "scorekeeper-games" version 1. The file holds exactly what was entered at the
+table; scores are never stored, so an import scores every game again through the rules::
+
+    {
+      "format": "scorekeeper-games",
+      "version": 1,
+      "exported_at": "2026-11-23T20:15:00+00:00",
+      "games": [
+        {
+          "kind": "indian-chief",            # a game of games.rules.KINDS
+          "decks": 2,
+          "settings": {},                    # the game's settings, in the API's form
+          "note": "Kitchen table",
+          "created_at": "2026-11-23T19:02:11.520000+00:00",
+          "finished": true,
+          "finished_at": "2026-11-23T20:11:40+00:00",   # null while the game goes on
+          "paper": false,                    # entered afterwards from a paper sheet
+          "players": ["Ann", "Ben", "Cleo", "Dan"],      # in seat order
+          "rounds": [
+            {
+              "number": 1,                   # 1, 2, 3… in play order
+              "cards": [["3C"], ["KD"], ["KS", "3H"], ["QS", "8S", "3S"]],  # one list per seat
+              "details": {},                 # a hand's answers to its kind's questions
+              "steals": [                    # Indian Chief's Thieves, in steal order
+                {"thief": "Ann", "victim": "Dan", "card": "QS"},
+                {"thief": "Ben", "victim": null, "card": null}   # took from the deck
+              ]
+            }
+          ],
+          "totals": [3, 10, 6, 21],          # for people, in seat order: ignored on import
+          "winners": []                      # for people ([] until the game is over): ignored
+        }
+      ]
+    }
+
+Cards are written as the API writes them (`10H`, `AS`, `JK`). Every field but `totals`
+and `winners` is needed (they are null when the stored cards no longer pass the rules);
+other fields are ignored. A file from a later version of the
+format is refused rather than half understood.
+
+CSV: see `games_csv`.
+"""
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Game
+from games.rules.errors import RuleError
+from games.rules.reading import Json
+
+FORMAT = "scorekeeper-games"
+
+
+VERSION = 1
+
+
+def games_json(games: Iterable[Game]) -> Json:
+    """The JSON document for these games, in the order given."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "games": [_game_json(game) for game in games],
+    }
+
+
+def _game_json(game: Game) -> Json:
+    rounds = game.rounds.prefetch_related(
+        "hands", "steals__thief__player", "steals__victim__player"
+    )
+    outcome = game.outcome()
+    return {
+        "kind": game.kind,
+        "decks": game.decks,
+        "settings": game.settings,
+        "note": game.note,
+        "created_at": game.created_at.isoformat(),
+        "finished": game.is_finished,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "paper": game.paper,
+        "players": game.player_names(),
+        "rounds": [
+            {
+                "number": played.number,
+                "cards": [text.split() for text in played.card_texts()],
+                "details": played.details,
+                "steals": [
+                    {
+                        "thief": steal.thief.player.name,
+                        "victim": steal.victim.player.name if steal.victim else None,
+                        "card": steal.card or None,
+                    }
+                    for steal in played.steals.all()
+                ],
+            }
+            for played in rounds
+        ],
+        "totals": list(outcome.totals) if outcome else None,
+        "winners": list(outcome.winners) if outcome else None,
+    }
+
+
+CSV_COLUMNS = (
+    "game",
+    "kind",
+    "started",
+    "round",
+    "seat",
+    "player",
+    "cards",
+    "score",
+    "running total",
+    "won",
+)
+
+
+def games_csv(games: Iterable[Game]) -> str:
+    """The games as a spreadsheet: one row per player per round (or hand), in play order
+    and then seat order, and after each game's rounds one "Total" row per player.
+
+    Columns: `game` (its number in Scorekeeper), `kind` ("Indian Chief"…), `started`
+    (YYYY-MM-DD HH:MM, UTC), `round` (1, 2… or "Total"), `seat` (from 1), `player`,
+    `cards` (as entered: "7H 7C"), `score` (that round's points, or chips in Tong-Its),
+    `running total` (the player's total after that round; on the Total row, the final
+    total) and `won` ("yes" on a winner's Total row once the game is over). A Total row
+    leaves `score` empty, so summing `score` by player gives the totals again. A game
+    whose stored cards no longer pass the rules has empty scores and totals. A name that
+    a spreadsheet would run as a formula ("=…", "+…", "-…", "@…") starts with a "'".
+
+    The text starts with a byte order mark, so that spreadsheets read names such as José
+    as UTF-8.
+    """
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for game in games:
+        writer.writerows(_game_rows(game))
+    return out.getvalue()
+
+
+def _game_rows(game: Game) -> list[list[Any]]:
+    names = [_as_text(name) for name in game.player_names()]
+    started = timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M")
+    head = [game.pk, game.get_kind_display(), started]
+    rounds = list(game.rounds.prefetch_related("hands"))
+    scored = _scored(game)
+    scores: Sequence[tuple[int, ...] | None] = scored[0] if scored else [None] * len(rounds)
+    winners = scored[1] if scored else ()
+    running: list[Any] = [0 if scored else ""] * len(names)
+    rows: list[list[Any]] = []
+    for played, round_scores in zip(rounds, scores, strict=True):
+        for seat, (name, text) in enumerate(zip(names, played.card_texts(), strict=True)):
+            score: Any = ""
+            if round_scores is not None:
+                score = round_scores[seat]
+                running[seat] += score
+            rows.append([*head, played.number, seat + 1, name, text, score, running[seat], ""])
+    for seat, name in enumerate(names):
+        won = "yes" if name in winners else ""
+        rows.append([*head, "Total", seat + 1, name, "", "", running[seat], won])
+    return rows
+
+
+def _as_text(name: str) -> str:
+    """A name kept as text: anyone can type a name, and anyone's file can be imported."""
+    return f"'{name}" if name.startswith(("=", "+", "-", "@", "\t", "\r")) else name
+
+
+def _scored(game: Game) -> tuple[list[tuple[int, ...]], tuple[str, ...]] | None:
+    """Each round's scores in seat order and the winners (none until the game is over),
+    or None when the stored cards no longer pass the rules."""
+    try:
+        standings = game.standings()
+    except RuleError:
+        return None
+    return [row.scores for row in standings.rows], tuple(standings.winners or ())

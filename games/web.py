@@ -1,0 +1,120 @@
+"""What every page shares: who keeps a game, htmx fragments and redirects, the
+scorekeepers-only decorator, and a game's board and standings as the pages show them.
+"""
+
+import functools
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from games.models import Game
+from games.rules import KINDS
+from games.rules.errors import RuleError
+from games.rules.kinds import Row, Standings, settings_words
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """Whether htmx sent the request (django-htmx's middleware sets `request.htmx`)."""
+    details: HtmxDetails = request.htmx  # type: ignore[attr-defined]
+    return bool(details)
+
+
+def fragment(request: HttpRequest, template: str, partial: str) -> str:
+    """The page's template, or for htmx only its partial."""
+    return f"{template}#{partial}" if is_htmx(request) else template
+
+
+def go(request: HttpRequest, url: str) -> HttpResponseBase:
+    """Redirect a plain post; tell htmx to load the page instead of swapping a fragment."""
+    return HttpResponseClientRedirect(url) if is_htmx(request) else redirect(url)
+
+
+type GameView = Callable[..., HttpResponseBase]
+
+
+def for_scorekeepers(view: GameView) -> GameView:
+    """Only the game's scorekeepers reach `view`, which is given the game for its pk.
+
+    Anyone else gets a page saying whose game it is and how to follow it: the owner's
+    share link shows the scoreboard to everyone else.
+    """
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        # One query for a scorekeeper, who asks on every tap; a second only for others.
+        game = Game.objects.kept_by(request.user, browser_key(request)).filter(pk=pk).first()
+        if game is None:
+            game = get_object_or_404(Game, pk=pk)
+            return render(request, "games/not_yours.html", {"game": game}, status=403)
+        return view(request, game, *args, **kwargs)
+
+    return checked
+
+
+def index(value: object, limit: int) -> int | None:
+    """A whole number from 0 up to `limit` - 1 out of posted text, else None."""
+    try:
+        number = int(str(value))
+    except ValueError:
+        return None
+    return number if 0 <= number < limit else None
+
+
+def board(game: Game) -> str:
+    """The template of the game's board: its kind's layout (a row per meld, or per hand);
+    a game entered from a paper sheet is rows of scores, whatever its kind."""
+    return f"games/boards/{'hands' if game.paper else game.rules.board}.html"
+
+
+def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
+    """The game's scores, or why its stored cards cannot be scored.
+
+    Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
+    the pages then say which round to fix instead of failing.
+    """
+    try:
+        return game.standings(), ""
+    except RuleError as error:
+        return None, error.message
+
+
+def game_context(game: Game) -> dict[str, Any]:
+    standings, problem = standings_or_problem(game)
+    rounds = list(game.rounds.all())
+    scores: list[Row | None] = list(standings.rows) if standings else [None] * len(rounds)
+    return {
+        "game": game,
+        "players": game.player_names(),
+        "standings": standings,
+        "problem": problem,
+        "board": board(game),
+        "rounds": [
+            {"round": played, "score": score} for played, score in zip(rounds, scores, strict=True)
+        ],
+        "settings": settings_words(game.settings),
+        "scoreboard": board(game) + "#scoreboard",
+    }
+
+
+def browser_key(request: HttpRequest, *, create: bool = False) -> str:
+    """This browser's key in its session ("" when it has none and `create` is off)."""
+    key = str(request.session.get("browser", ""))
+    if not key and create:
+        key = request.session["browser"] = secrets.token_hex(16)
+    return key
+
+
+def keepers(request: HttpRequest) -> dict[str, Any]:
+    """Who a game the visitor makes belongs to: their account, or else this browser."""
+    if request.user.is_authenticated:
+        return {"owner": request.user, "browser": ""}
+    return {"owner": None, "browser": browser_key(request, create=True)}
+
+
+# The game a new game is when none is named: the first in the registry, the flagship.
+FLAGSHIP = next(iter(KINDS))
