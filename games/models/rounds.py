@@ -125,7 +125,7 @@ class Steal(models.Model):
 
     def __str__(self) -> str:
         if self.victim is None:
-            return f"{self.thief.player} passed"
+            return f"{self.thief.player} took from the deck"
         return f"{self.thief.player} took {show_text(self.card)} from {self.victim.player}"
 
     def entry(self) -> tuple[str, str | None, str | None]:

@@ -30,6 +30,11 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if landed is not None:
         # A double tap or a resent save: the round is already recorded once.
         return _saved(request, game, landed)
+    taken = _taken_meanwhile(game, request)
+    if taken is not None:
+        # Before the game's end is looked at: the round saved meanwhile may have been
+        # its last, and these cards must still not be lost.
+        return _saved_meanwhile(request, game, taken)
     if not game.is_open:
         messages.info(request, closed(game))
         return go(request, game.get_absolute_url())
@@ -101,14 +106,17 @@ def _round_entry(
                 # checked, and now finds its own cards "already made".
                 return _saved(request, game, landed)
         except StaleGame as stale:
-            if played is None and (landed := _landed_round(stale.game, request)) is not None:
-                return _saved(request, stale.game, landed)
-            if played and _holds(stale.game.rounds.get(number=number), form):
-                # A double tap or a resent edit: the round already holds these cards.
-                return go(request, stale.game.get_absolute_url())
-            # Keep what this device entered, show the newer game, and let a second
-            # save go through knowingly.
             game = stale.game
+            if played is None and (landed := _landed_round(game, request)) is not None:
+                return _saved(request, game, landed)
+            if played is None and (taken := _taken_meanwhile(game, request)) is not None:
+                return _saved_meanwhile(request, game, taken)
+            if played and _holds(game.rounds.get(number=number), form):
+                # A double tap or a resent edit: the round already holds these cards.
+                return go(request, game.get_absolute_url())
+            # Another device changed something else (an earlier round, the steals, an
+            # undo): the round entered is still the next one, so keep what this device
+            # entered, show the newer game, and let a second save go through knowingly.
             number = number if played else game.rounds.count() + 1
             data = request.POST.copy()
             data["version"] = str(game.version)
@@ -163,12 +171,95 @@ def _saved(request: HttpRequest, game: Game, landed: Round) -> HttpResponseBase:
     return go(request, game.get_absolute_url())
 
 
+def _taken_meanwhile(game: Game, request: HttpRequest) -> int | None:
+    """The round a new round's save was entered as, when another device saved that
+    round since the page was opened (the form says which round it showed: a new round's
+    address does not)."""
+    if request.method != "POST" or "save" not in request.POST:
+        return None
+    shown = request.POST.get("number", "")
+    if request.POST.get("version") == str(game.version) or not shown.isdecimal():
+        return None
+    number = int(shown) if len(shown) <= 4 else 0
+    return number if game.rounds.filter(number=number).exists() else None
+
+
+def _saved_meanwhile(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
+    """A new round refused because another phone saved that very round first.
+
+    The two phones most likely entered the same real round, so saving these cards again
+    as the next round is never what a second tap on *Save* does. Cards that match what
+    the other phone saved are that round, recorded once. Otherwise the scorekeeper sees
+    both and chooses: these cards are the round that is really next, or they belong in
+    the round just saved, or the saved round stands. The first two open the entry screen
+    with these cards, to look at before saving; nothing entered is lost either way.
+    """
+    landed = _landed_round(game, request)
+    if landed is not None:
+        # Not another phone: this very save's twin, landed since it was first looked for.
+        return _saved(request, game, landed)
+    theirs = game.rounds.get(number=number)
+    data = request.POST.copy()
+    data["version"] = str(game.version)
+    # Checked as an edit of their round, so their cards do not count against these.
+    mine = RoundForm(game, number, data)
+    word = game.rules.round_word
+    if mine.is_valid() and _holds(theirs, mine):
+        messages.success(
+            request,
+            f"{word.capitalize()} {number} was saved on another phone with the same cards: "
+            "it is recorded once.",
+        )
+        return go(request, game.get_absolute_url())
+    standings, problem = standings_or_problem(game)
+    # No choice is the obvious one, so none is drawn as the main button.
+    choices = []
+    if game.is_open:
+        edit = reverse("round-edit", args=[game.pk, number])
+        choices.append({"url": edit, "label": f"Put yours in {word} {number} instead"})
+    if game.is_open and standings is not None and not standings.complete:
+        following = f"{word} {game.rounds.count() + 1}"
+        new = reverse("round-new", args=[game.pk])
+        choices.append({"url": new, "label": f"Enter yours as {following}"})
+    context = {
+        "game": game,
+        "number": number,
+        "board": board(game),
+        "scoreboard": board(game) + "#scoreboard",
+        "standings": standings,
+        "problem": problem,
+        "meanwhile": {
+            "theirs": standings.rows[number - 1] if standings else None,
+            "mine": [
+                {
+                    "name": name,
+                    "cards": [_chip(token) for token in text.split()],
+                    "differs": _hands([text]) != _hands([saved]),
+                }
+                for name, text, saved in zip(
+                    mine.names, mine.card_texts(), theirs.snapshot().values(), strict=True
+                )
+            ],
+            "fields": [(name, value) for name in mine.fields for value in data.getlist(name)],
+            "choices": choices,
+            "closed": "" if game.is_open else closed(game),
+        },
+    }
+    return render(request, fragment(request, "games/entry.html", "round-entry"), context)
+
+
 def _holds(played: Round, form: RoundForm) -> bool:
     """Whether a saved round already holds what the form would save."""
     return bool(
-        list(played.snapshot().values()) == form.cleaned_data["cards"]
+        _hands(list(played.snapshot().values())) == _hands(form.cleaned_data["cards"])
         and played.details == form.cleaned_data["details"]
     )
+
+
+def _hands(texts: list[str]) -> list[list[str]]:
+    """Each seat's cards, to compare: the order they were tapped in is no part of a hand,
+    nor is the case they were typed in."""
+    return [sorted(text.upper().split()) for text in texts]
 
 
 def _save_round(

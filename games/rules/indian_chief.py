@@ -598,7 +598,7 @@ def _replay_steals(
     events = []
     for steal, card in zip(steals, cards, strict=True):
         if steal.victim is None or card is None:
-            events.append(f"{steal.thief} passed.")
+            events.append(f"{steal.thief} took from the deck.")
             continue
         victim_meld = melds[steal.victim]
         if card not in victim_meld:

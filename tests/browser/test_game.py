@@ -496,7 +496,7 @@ def test_a_whole_game_by_tapping(live_server, page: Page, screenshot, record_pro
         table.save(f"r{number}.save", f"/games/{game}/rounds/{number}/steals/$")
         expect(page.locator("#steals .thief-order li")).to_have_text([thief])
         table.tap(page.get_by_role("button", name="Take from the deck instead"), "steal")
-        expect(page.locator("#steals .events li")).to_have_text([f"{thief} passed."])
+        expect(page.locator("#steals .events li")).to_have_text([f"{thief} took from the deck."])
         table.snap(f"round-{number}-steals")
         back_to_game(table, game)
         table.expect_totals(totals_after(number))

@@ -456,7 +456,7 @@ def test_a_thief_may_take_from_the_deck(thieves_game):
 
     event = game.record_steal(1, seat(game, "Ann"), None, "", game.version)
 
-    assert event == "Ann passed."
+    assert event == "Ann took from the deck."
     assert Steal.objects.get().victim is None
 
 
@@ -510,7 +510,7 @@ def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
     fresh(game).cancel_steals(1, [seat(game, "Ann"), seat(game, "Ben")], fresh(game).version)
 
     (played,) = fresh(game).standings().extra.rounds
-    assert played.steals.events == ("Ann passed.", "Ben passed.")
+    assert played.steals.events == ("Ann took from the deck.", "Ben took from the deck.")
     assert played.steals.taken == {}
     assert played.scores == TIED_THIEVES_SCORES
     last = game.changes.order_by("pk").last()

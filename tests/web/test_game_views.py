@@ -1130,8 +1130,17 @@ def test_a_save_racing_its_own_twin_is_told_it_was_saved(client, trio, headers, 
     assert trio.rounds.count() == 1
 
 
+def meanwhile_on(html: str) -> str:
+    """The notice of a round another phone saved first, tags removed."""
+    section = re.search(r'<section class="meanwhile".*?</section>', html, re.S)
+    assert section, "no notice of the round saved meanwhile"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
+
+
 @HEADERS
-def test_a_second_phone_saving_the_same_round_is_told_and_keeps_its_cards(client, trio, headers):
+def test_a_second_phone_saving_the_same_round_is_shown_both_and_saves_nothing(
+    client, trio, headers
+):
     phone_a = Table(client, round_new(trio), headers)
     phone_b = Table(client, round_new(trio), headers)
     assert phone_a.form.fields["token"] != phone_b.form.fields["token"]
@@ -1141,25 +1150,123 @@ def test_a_second_phone_saving_the_same_round_is_told_and_keeps_its_cards(client
     assert_goes_to(phone_a.save(), headers, trio.get_absolute_url())
     response = phone_b.save()
 
-    # Phone B saw version 0, the game is at 1: nothing is overwritten, nothing lost.
+    # Phone B saw version 0, and round 1 is in: nothing is overwritten, nothing is saved
+    # a second time, and there is no Save button that would record round 1 again as 2.
     assert response.status_code == 200
-    phone_b.show(response)
-    assert "Another device changed this game while you were entering." in unescape(phone_b.html)
-    assert [phone_b.cards(seat) for seat in range(3)] == TRIO_NEXT
-    assert phone_b.form.fields["version"] == "1"
-    assert 'value="1">Save round 2</button>' in phone_b.html
+    html = text(response)
+    assert "Round 1 was saved on another phone" in unescape(html)
+    notice = meanwhile_on(html)
+    assert "Ann Beggar Man 2 · Ben Poor Man 19 · Cleo Lawyer 25" in notice
+    assert (
+        "Your cards, not saved: Ann Q♠ 8♠ 3♠ not as saved Ben 7♥ 7♣ not as saved "
+        "Cleo A♥ 3♥ 5♥ 7♠ 9♦ J♣ not as saved"
+    ) in notice
+    assert 'name="save"' not in html
     assert trio.rounds.count() == 1
     if not headers:
         # The whole page shows the newer scoreboard: phone A's round.
-        assert totals_on(phone_b.html) == [2, 19, 25]
+        assert totals_on(html) == [2, 19, 25]
 
-    # Saved again knowingly, phone B's cards become round 2.
+    # Phone B's cards were round 2's: entered as round 2, they are shown once more, then saved.
+    choice = read_form(html, round_new(trio))
+    phone_b.show(
+        client.post(
+            round_new(trio),
+            choice.data(choice.button(text="Enter yours as round 2")),
+            headers=headers,
+        )
+    )
+    assert "Round 2 of 7" in phone_b.html
+    assert [phone_b.cards(seat) for seat in range(3)] == TRIO_NEXT
+    assert phone_b.form.fields["version"] == "1"
+    assert trio.rounds.count() == 1
     response = phone_b.save()
     assert_goes_to(response, headers, trio.get_absolute_url())
     page = follow(client, response)
     assert round_scores_on(page, 1) == TRIO_SCORES
     assert round_scores_on(page, 2) == TRIO_NEXT_SCORES
     assert totals_on(page) == [2 + 21, 19 + 2, 25 + 30]
+
+
+@HEADERS
+def test_a_second_phone_may_put_its_cards_in_the_round_just_saved(client, trio, headers):
+    phone_a = Table(client, round_new(trio), headers).fill(*TRIO_ROUND)
+    # Phone B entered the same real round, with Ben's 2♦ right as the 2♠.
+    phone_b = Table(client, round_new(trio), headers).fill("KH KC", "KS 9S 2S", "QD 8H 6C AC")
+    phone_a.save()
+    html = text(phone_b.save())
+
+    # Only Ben's cards differ from what phone A saved.
+    assert (
+        "Your cards, not saved: Ann K♥ K♣ Ben K♠ 9♠ 2♠ not as saved Cleo Q♦ 8♥ 6♣ A♣ Put"
+    ) in meanwhile_on(html)
+    edit = round_edit(trio, 1)
+    choice = read_form(html, edit)
+    phone_b.url = edit
+    phone_b.show(
+        client.post(
+            edit, choice.data(choice.button(text="Put yours in round 1 instead")), headers=headers
+        )
+    )
+    assert "Edit round 1" in phone_b.html
+    assert phone_b.cards(1) == "KS 9S 2S"
+    assert trio.rounds.get().snapshot()["Ben"] == "KS 9S 2D"
+    response = phone_b.save()
+
+    assert_goes_to(response, headers, trio.get_absolute_url())
+    assert trio.rounds.count() == 1
+    # Ben's Poor Man is 10 + 9 + 2 = 21 now.
+    assert round_scores_on(follow(client, response), 1)["Ben"] == ("Poor Man", 21)
+
+
+def test_keeping_the_round_another_phone_saved_leaves_it_as_it_is(client, trio):
+    phone_a = Table(client, round_new(trio)).fill(*TRIO_ROUND)
+    phone_b = Table(client, round_new(trio)).fill(*TRIO_NEXT)
+    phone_a.save()
+    html = text(phone_b.save())
+
+    assert re.search(
+        rf'<a class="button" href="{trio.get_absolute_url()}">Keep round 1 as it was saved</a>',
+        html,
+    )
+    assert trio.rounds.count() == 1
+
+
+@HEADERS
+def test_a_second_phone_with_the_same_cards_is_told_the_round_is_in_once(client, trio, headers):
+    phone_a = Table(client, round_new(trio), headers).fill(*TRIO_ROUND)
+    # The same cards, typed in another order and case.
+    phone_b = Table(client, round_new(trio), headers).fill("kc kh", "2D 9S KS", "AC 6C 8H QD")
+    phone_a.save()
+
+    response = phone_b.save()
+
+    assert_goes_to(response, headers, trio.get_absolute_url())
+    # Both phones share this client's session, so phone A's message comes first.
+    assert messages_on(follow(client, response)) == [
+        "Round 1 saved.",
+        "Round 1 was saved on another phone with the same cards: it is recorded once.",
+    ]
+    assert trio.rounds.count() == 1
+
+
+def test_the_last_round_saved_meanwhile_keeps_the_cards_of_the_finished_game(client):
+    game = start(["Ann", "Ben"], rounds=[cards for cards, _ in WIN_ROUNDS[:6]])
+    phone_a = Table(client, round_new(game)).fill(*WIN_ROUNDS[6][0])
+    # Phone B has Ann's Thief as the K♦.
+    phone_b = Table(client, round_new(game)).fill("KD", "AS 2H 3C AD 4S")
+    phone_a.save()
+
+    html = text(phone_b.save())
+
+    # Round 7 finished the game: phone B's cards are shown, with how to change round 7.
+    assert "Round 7 was saved on another phone" in unescape(html)
+    assert (
+        "Your cards, not saved: Ann K♦ not as saved Ben A♠ 2♥ 3♣ A♦ 4♠ This game"
+    ) in meanwhile_on(html)
+    assert "This game is finished. Reopen it to change it." in meanwhile_on(html)
+    assert "Enter yours as" not in html and "Put yours in" not in html
+    assert game.rounds.count() == 7
 
 
 def test_under_htmx_the_stale_notice_comes_with_the_newer_scores(client, trio):
@@ -1169,8 +1276,28 @@ def test_under_htmx_the_stale_notice_comes_with_the_newer_scores(client, trio):
 
     html = text(phone_b.save())
 
-    assert "Another device changed this game" in html
+    assert "Round 1 was saved on another phone" in html
     assert totals_on(html) == [2, 19, 25]
+
+
+@HEADERS
+def test_a_save_after_another_phone_changed_an_earlier_round_keeps_its_cards(client, trio, headers):
+    # Phone A edits round 1 while phone B enters round 2: round 2 is still next, so
+    # saving it again, knowingly, records it once.
+    play(trio, TRIO_ROUND)
+    phone_b = Table(client, round_new(trio), headers).fill(*TRIO_NEXT)
+    fresh(trio).edit_round(1, ["KH KC", "KS 9S 2S", "QD 8H 6C AC"], 1)
+
+    response = phone_b.save()
+
+    assert response.status_code == 200
+    phone_b.show(response)
+    assert "Another device changed this game while you were entering." in unescape(phone_b.html)
+    assert [phone_b.cards(seat) for seat in range(3)] == TRIO_NEXT
+    assert phone_b.form.fields["version"] == "2"
+    assert 'value="1">Save round 2</button>' in phone_b.html
+    assert_goes_to(phone_b.save(), headers, trio.get_absolute_url())
+    assert trio.rounds.count() == 2
 
 
 @HEADERS
@@ -1231,7 +1358,7 @@ def test_a_steal_over_another_phones_change_is_not_recorded(client, after_thieve
     assert response.status_code == 200
     assert "This game changed since the page was shown" in text(response)
     assert list(Steal.objects.values_list("card", flat=True)) == [""]
-    # The newer state: Ann passed, so it is Ben's turn.
+    # The newer state: Ann took from the deck, so it is Ben's turn.
     assert "Ben (K♦) steals" in text(response)
 
 
@@ -1457,7 +1584,7 @@ def test_the_history_lists_every_change_with_its_time(client, after_thieves):
     # Newest first.
     history = history_on(page)
     assert "Game started players Ann, Ben, Cleo, Dan" in history
-    assert "Steal (round 1) Ann passed." in history
+    assert "Steal (round 1) Ann took from the deck." in history
     assert history.index("Steal") < history.index("Round saved") < history.index("Game started")
     saved = re.search(r"Round saved \(round 1\) (.*?) \d+ \w+ \d\d:", history).group(1)
     assert sorted(saved.split(" · ")) == ["Ann 3♣", "Ben K♦", "Cleo K♠ 3♥", "Dan Q♠ 8♠ 3♠"]
@@ -1552,7 +1679,7 @@ def test_a_thief_may_take_from_the_deck(client, after_thieves):
     client.post(form.action, form.data(form.button(name="deck")))
 
     html, form = steals_page(client, after_thieves)
-    assert events_on(html) == ["Ann passed."]
+    assert events_on(html) == ["Ann took from the deck."]
     assert "<h2>Ben (K♦) steals</h2>" in html
     assert Steal.objects.get().victim is None
 
@@ -1649,7 +1776,7 @@ def test_tied_thieves_who_want_the_same_card_steal_nothing(client):
     client.post(form.action, form.data(form.button(name="no_agreement")))
 
     html, form = steals_page(client, game)
-    assert events_on(html) == ["Ann passed.", "Ben passed."]
+    assert events_on(html) == ["Ann took from the deck.", "Ben took from the deck."]
     assert form is None
     page = text(client.get(game.get_absolute_url()))
     assert totals_on(page) == list(TIED_THIEVES_SCORES.values())

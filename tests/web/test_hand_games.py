@@ -14,7 +14,16 @@ from django.urls import reverse
 
 from games.models import Change, Game
 from games.rules.cards import RANKS
-from tests.web.test_game_views import HEADERS, HTMX, history_on, is_whole_page, messages_on, text
+from tests.web.test_game_views import (
+    HEADERS,
+    HTMX,
+    history_on,
+    is_whole_page,
+    meanwhile_on,
+    messages_on,
+    read_form,
+    text,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -38,13 +47,15 @@ def errors_on(html: str) -> list[str]:
 
 
 def hand_form(client, game: Game, number: int | None = None) -> dict[str, str]:
-    """The token and version of a freshly served hand form."""
+    """The hidden fields of a freshly served hand form: its token, the game's version and
+    the number of the hand it shows."""
     url = entry_url(game, number)
     html = text(client.get(url))
-    token = re.search(r'name="token" value="([^"]+)"', html)
-    version = re.search(r'name="version" value="([^"]+)"', html)
-    assert token and version, html
-    return {"token": token.group(1), "version": version.group(1), "active": "0"}
+    fields = dict(
+        re.findall(r'<input type="hidden" name="(token|version|number)" value="([^"]+)"', html)
+    )
+    assert fields.keys() == {"token", "version", "number"}, html
+    return fields | {"active": "0"}
 
 
 def entry_url(game: Game, number: int | None = None) -> str:
@@ -584,13 +595,20 @@ def test_a_save_from_a_second_phone_is_told_the_game_changed(client):
     # four cards are kept and it is told why, not that hand 3 deals five cards.
     game = start(client, "three-thirteen", ["Ann", "Ben"])
     save_hand(client, game, ["", "KS QD 2C"], went_out=0)
-    second = hand_form(client, game) | {"save": "1", "went_out": "0", "cards_1": "KS QD 2C 5H"}
+    second = hand_form(client, game) | {"save": "1", "went_out": "0", "cards_1": "KS QD 2C 6H"}
     assert save_hand(client, game, ["", "KS QD 2C 5H"], went_out=0).status_code == 302
-    response = client.post(entry_url(game), second)
-    html = unescape(text(response))
-    assert "Another device changed this game while you were entering." in html
-    assert "Hand 3" in html and typed_cards(html, 1) == "KS QD 2C 5H"
+    html = text(client.post(entry_url(game), second))
+    assert "Hand 2 was saved on another phone" in unescape(html)
+    assert "Ann no cards Ben K♠ Q♦ 2♣ 6♥ not as saved" in meanwhile_on(html)
     assert "deals 5" not in html
+    assert game.rounds.count() == 2
+    # Entered as hand 3, the four cards are kept, and who went out with them.
+    choice = read_form(html, entry_url(game))
+    html = text(
+        client.post(entry_url(game), choice.data(choice.button(text="Enter yours as hand 3")))
+    )
+    assert "Hand 3" in html and typed_cards(html, 1) == "KS QD 2C 6H"
+    assert re.search(r'<input type="radio" name="went_out" value="0"[^>]* checked', html)
     assert game.rounds.count() == 2
 
 
