@@ -176,12 +176,27 @@ class PaperGameForm(NewGameForm):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
                 )
 
-    def grid(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Each row's label and its score fields, one a seat."""
+    def columns(self) -> list[tuple[int, str]]:
+        """The score grid's columns, as seat and heading: one for each player named, and
+        one for any seat with scores typed under it whose name was since cleared, so that
+        nothing typed is hidden (its scores are then refused next to them)."""
+        shown = []
+        for seat in range(self.seats):
+            name = str(self[f"player_{seat}"].value() or "").strip()
+            typed = any(
+                self[f"score_{row}_{seat}"].value() not in (None, "") for row in range(self.rows)
+            )
+            if name or typed:
+                shown.append((seat, name or f"Seat {seat + 1}"))
+        return shown
+
+    def grid(self) -> list[tuple[str, list[tuple[str, forms.BoundField]]]]:
+        """Each row's label and its score fields, with their player, one a column."""
+        columns = self.columns()
         return [
             (
                 self.rules.row_label(row + 1),
-                [self[f"score_{row}_{seat}"] for seat in range(self.seats)],
+                [(name, self[f"score_{row}_{seat}"]) for seat, name in columns],
             )
             for row in range(self.rows)
         ]

@@ -114,15 +114,17 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
 def paper_game_new(request: HttpRequest) -> HttpResponseBase:
     """Enter a finished game from its paper sheet (`?kind=`), so the history is complete.
 
-    "More rows" shows six more rows for a game without a fixed number of hands, keeping
-    what was typed.
+    The score grid has a column for each player named: "Next: the scores" (or Enter
+    before there is a grid) shows it for the names typed. "More rows" shows six more rows
+    for a game without a fixed number of hands. Both keep what was typed.
     """
     hand_over_browser_key(request)
     kind = request.POST.get("kind") or request.GET.get("kind") or ""
     rows = (index(request.POST.get("rows"), MAX_PAPER_ROWS + 1) or 0) + (
         6 if "more" in request.POST else 0
     )
-    data = None if request.method != "POST" or "more" in request.POST else request.POST
+    showing = request.method != "POST" or "more" in request.POST or "columns" in request.POST
+    data = None if showing else request.POST
     form = PaperGameForm(data, kind=kind, rows=rows, initial=request.POST.dict() or None)
     if data is not None and form.is_valid():
         game = Game.from_paper(

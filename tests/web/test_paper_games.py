@@ -186,3 +186,36 @@ def test_a_paper_game_file_must_be_finished_and_whole(client, change):
     response = client.post(reverse("games-import"), {"file": upload})
     assert "a paper game is finished and has its 7 rows." in unescape(text(response))
     assert Game.objects.count() == 1
+
+
+def headings_of(html: str) -> list[str]:
+    """The score grid's column headings, after the row labels' own."""
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", html, re.S)
+    assert head, "no score grid"
+    return [unescape(cell) for cell in re.findall(r'<th scope="col">(.*?)</th>', head.group(1))][1:]
+
+
+def test_the_score_grid_has_a_column_for_each_player_by_name(client):
+    # Before any name there is no grid, only the way to it.
+    first = text(client.get(URL, {"kind": "rummy"}))
+    assert "<thead>" not in first and 'name="score_0_0"' not in first
+    assert re.search(r'<button class="button primary big" type="submit" name="columns"', first)
+
+    shown = text(post(client, "rummy", ["Ann", "Ben", "Cleo"], [], columns="1"))
+
+    assert headings_of(shown) == ["Ann", "Ben", "Cleo"]
+    assert len(re.findall(r'name="score_0_\d+"', shown)) == 3
+    assert '<label class="visually-hidden" for="id_score_0_2">Hand 1, Cleo</label>' in shown
+    assert not Game.objects.exists()
+    assert errors_on(shown) == []
+
+
+def test_scores_under_a_name_since_cleared_stay_in_sight(client):
+    # Cleo's column had scores; her name was cleared before saving.
+    response = post(client, "rummy", ["Ann", "Ben", ""], [[5, 0, 3]])
+
+    html = unescape(text(response))
+    assert headings_of(html) == ["Ann", "Ben", "Seat 3"]
+    assert 'name="score_0_2" value="3"' in html
+    assert "Nobody sits here." in errors_on(html)
+    assert not Game.objects.exists()
