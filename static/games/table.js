@@ -93,8 +93,39 @@
     });
   }
 
+  // The share link: copied, or handed to the phone's share sheet, where the browser can
+  // (the clipboard needs a secure page). Either way the link itself is on the page.
+  function offerSharing() {
+    document.querySelectorAll("[data-copy]").forEach(function (button) {
+      button.hidden = !(navigator.clipboard && window.isSecureContext);
+    });
+    document.querySelectorAll("[data-share]").forEach(function (button) {
+      button.hidden = !navigator.share;
+    });
+  }
+  document.addEventListener("click", async function (event) {
+    const copy = event.target.closest("[data-copy]");
+    const share = event.target.closest("[data-share]");
+    if (copy) {
+      const status = copy.parentElement.querySelector("[role='status']");
+      try {
+        await navigator.clipboard.writeText(copy.dataset.copy);
+        status.textContent = "Link copied.";
+      } catch (error) {
+        status.textContent = "Could not copy: press and hold the link instead.";
+      }
+    } else if (share) {
+      try {
+        await navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share });
+      } catch (error) {
+        // Closed without sharing: nothing to say.
+      }
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
+    offerSharing();
     document.querySelectorAll("form[data-draft]").forEach(offerDraft);
     watch(document);
     // A page that shows a saved game clears the drafts of the rounds it has.

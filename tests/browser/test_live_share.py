@@ -33,6 +33,17 @@ def test_a_second_phone_follows_the_scoreboard_live(live_server, phone, screensh
     expect(keeper.locator("img.qr")).to_be_visible()
     url = link.get_attribute("href")
     assert url and "/live/" in url
+    # Copy link puts the link on the clipboard, to paste into a message.
+    keeper.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    keeper.get_by_role("button", name="Copy link").tap()
+    expect(keeper.locator(".share-actions [role='status']")).to_have_text("Link copied.")
+    assert keeper.evaluate("navigator.clipboard.readText()") == url
+    # The system share sheet is offered only where the browser has one.
+    share = keeper.get_by_role("button", name="Share…")
+    if keeper.evaluate("'share' in navigator"):
+        expect(share).to_be_visible()
+    else:
+        expect(share).to_be_hidden()
     screenshot(keeper, "1-keeper-shares")
     check_page_is_clean(keeper, keeper_errors)
 
