@@ -2,6 +2,7 @@
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -286,6 +287,27 @@ def test_a_finished_eight_player_game_fits_one_page(client, paper, size):
     for name in EIGHT:
         assert name in text
     save_first_page_png(response.content, f"filled-8-players-{paper}")
+
+
+def test_the_game_page_offers_its_sheet_on_a4_and_on_letter(client):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:2])
+    page = client.get(game.get_absolute_url()).content.decode()
+
+    links = {
+        label: href.replace("&amp;", "&")
+        for href, label in re.findall(
+            r'<a class="button" href="([^"]*sheet\.pdf[^"]*)">([^<]+)</a>', page
+        )
+    }
+
+    assert links == {
+        "Print the sheet (A4 PDF)": f"/games/{game.pk}/sheet.pdf",
+        "Letter PDF": f"/games/{game.pk}/sheet.pdf?paper=letter",
+    }
+    for href, size in ((links["Print the sheet (A4 PDF)"], A4), (links["Letter PDF"], LETTER)):
+        reader, _ = pdf_text(client.get(href))
+        box = reader.pages[0].mediabox
+        assert (float(box.width), float(box.height)) == pytest.approx(size, abs=0.5)
 
 
 def test_the_app_starts_without_loading_weasyprint():
