@@ -762,14 +762,16 @@ def test_the_active_player_sees_the_melds_still_to_make(client):
     # Ann made her Beggar Man in round 1: it is not offered again.
     remaining = re.search(r'<p class="remaining">(.*?)</p>', table.section(0), re.S).group(1)
     assert "Beggar Man" not in remaining
-    assert re.findall(r'title="([^"]+)"', remaining) == [
-        "Thief",
-        "Poor Man",
-        "Lawyer",
-        "Rich Man",
-        "Doctor",
-        "Indian Chief",
+    # Plain chips, not links: a tap there must not leave the round for the rules page.
+    assert re.findall(r'<span class="chip">([^<]+)</span>', remaining) == [
+        "1 Thief",
+        "3 Poor Man",
+        "4 Lawyer",
+        "5 Rich Man",
+        "6 Doctor",
+        "7 Indian Chief",
     ]
+    assert "<a " not in remaining
 
 
 def test_a_meld_already_made_is_flagged_while_entering(client):
