@@ -1,0 +1,143 @@
+"""axe-core, the accessibility engine browsers' own tools use, over every page of the app.
+
+A phone opens each page as a visitor would reach it (its own games, a live link, a
+round with previews and problems, the steals, the hand questions of the rummy family),
+and axe runs on it twice, with the phone set to light and to dark: any violation, of any
+impact, fails. axe-core comes from npm (`package.json`; `npm ci` puts it in
+`node_modules/`), and is run through DevTools, so the pages' strict Content Security
+Policy stays as it is.
+"""
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        message = "axe-core is not installed: run `npm ci`"
+        if os.environ.get("CI", "").lower() in {"true", "1", "yes"}:
+            pytest.fail(f"{message} (CI must run the accessibility checks)")
+        pytest.skip(message)
+    return AXE.read_text()
+
+
+@pytest.fixture
+def checked(page: Page, axe_source: str) -> Iterator[Callable[[str], None]]:
+    """Call it with a name once a page is shown: axe checks it in light and in dark."""
+    seen: list[str] = []
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        page.wait_for_load_state("networkidle")
+        if not page.evaluate("typeof axe !== 'undefined'"):
+            page.evaluate(axe_source)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            problems = [
+                f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+                + ", ".join(str(node["target"]) for node in violation["nodes"][:4])
+                for violation in result["violations"]
+            ]
+            if problems:
+                found[f"{name} ({scheme})"] = problems
+        page.emulate_media(color_scheme="light")
+        seen.append(name)
+
+    yield check
+    assert found == {}, f"axe violations on {len(found)} of {2 * len(seen)} views: {found}"
+
+
+def start(page: Page, url: str, kind: str, names: list[str]) -> str:
+    page.goto(f"{url}/games/new/?kind={kind}")
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    return page.url.removesuffix("rounds/new/")
+
+
+def type_cards(page: Page, hands: list[str]) -> None:
+    for seat, cards in enumerate(hands):
+        page.locator(f"#player-{seat} details.typed summary").click()
+        page.locator(f"input[name='cards_{seat}']").fill(cards)
+    page.locator(f"input[name='cards_{len(hands) - 1}']").press("Enter")
+
+
+def test_every_page_passes_axe_in_light_and_dark(live_server, page: Page, checked):
+    url = live_server.url
+    for path, name in [
+        ("/", "home"),
+        ("/rules/", "rules"),
+        ("/calculator/", "calculator"),
+        ("/games/new/", "new game"),
+        ("/games/paper/?kind=indian-chief", "paper game"),
+        ("/accounts/login/", "log in"),
+        ("/accounts/signup/", "sign up"),
+        ("/games/import/", "import"),
+    ]:
+        page.goto(url + path)
+        checked(name)
+    page.goto(f"{url}/calculator/?cards=7H+7S&table=7C&decks=1")
+    checked("calculator with a meld")
+    page.goto(f"{url}/games/paper/?kind=rummy")
+    for seat, player in enumerate(["Ann", "Ben"]):
+        page.locator(f"input[name='player_{seat}']").fill(player)
+    page.get_by_role("button", name="Next: the scores").click()
+    expect(page.locator(".paper-grid")).to_be_visible()
+    checked("paper game grid")
+
+    # Indian Chief: a round with previews, a problem, then the steals and the game page.
+    game = start(page, url, "indian-chief", ["Ann", "Ben", "Cat", "Dan"])
+    checked("round entry, empty")
+    page.locator("#player-0 .picker button[value='KS']").click()
+    expect(page.locator("#player-0 .hand button.in-hand")).to_have_count(1)
+    checked("round entry, one card")
+    type_cards(page, ["KS", "7H 7S", "7C 9S 2S 3D 4D 5D 6D 8D", "7D 8C 6H 4D"])
+    expect(page.locator("#player-2 .problem")).to_be_visible()
+    checked("round entry with a problem")
+    page.locator("#player-2 details.typed summary").click()
+    page.locator("input[name='cards_2']").fill("7C 9S 2S")
+    page.get_by_role("button", name="Save round 1").click()
+    page.wait_for_url(re.compile(r"/steals/$"))
+    checked("steals")
+    page.goto(game)
+    page.get_by_role("button", name="Share the scoreboard").click()
+    expect(page.locator(".share-link a").first).to_be_visible()
+    checked("game page, shared")
+    live = page.locator(".share-link a").first.get_attribute("href")
+    page.goto(f"{game}delete/")
+    checked("delete a game")
+
+    # The rummy family's questions: Rummy's yes-or-no box, Tong-Its's many.
+    start(page, url, "rummy", ["Ann", "Ben"])
+    checked("rummy hand")
+    start(page, url, "tong-its", ["Ann", "Ben", "Cat"])
+    page.get_by_label("Draw called").check()
+    page.wait_for_load_state("networkidle")
+    checked("tong-its hand")
+
+    for path, name in [
+        ("/games/", "games"),
+        ("/games/deleted/", "deleted games"),
+        ("/players/", "players"),
+    ]:
+        page.goto(url + path)
+        checked(name)
+    page.locator("main a[href^='/players/']").first.click()
+    page.wait_for_url(re.compile(r"/players/\d+/$"))
+    checked("a player")
+    page.goto(str(live))
+    checked("live scoreboard")
+    page.goto(f"{live}?large=1")
+    checked("live scoreboard, big type")
