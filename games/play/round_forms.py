@@ -129,7 +129,10 @@ class RoundForm(forms.Form):
         """Each seat's cards as they stand: what they score or how they lie, or what is
         wrong with them."""
         entry = Played(tuple(self.card_texts()), self.current_answers())
-        return self.rules.preview(self.names, self.number, entry, self.others, self.game.settings)
+        game = self.game
+        return self.rules.preview(
+            self.names, self.number, entry, self.others, game.settings, game.decks
+        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

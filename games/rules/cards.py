@@ -100,16 +100,31 @@ def check_copies(entries: Iterable[tuple[str | int | None, Iterable[Card]]], dec
     `entries` pairs each player (or None) with the cards they revealed, in request order;
     the player whose card goes over the limit first is the one at fault.
     """
+    problems = copy_problems(entries, decks)
+    if problems:
+        raise problems[0]
+
+
+def copy_problems(
+    entries: Iterable[tuple[str | int | None, Iterable[Card]]], decks: int
+) -> list[DuplicateCard]:
+    """Every player's first card beyond the `decks` copies that exist, in request order
+    (the first is the one `check_copies` raises), so that a table sees them all at once.
+    A copy too many counts against its own player only: the players after them are
+    measured against the copies that can be there."""
     holders: dict[Card, list[str | int | None]] = {}
+    problems: dict[str | int | None, DuplicateCard] = {}
     for player, cards in entries:
         for card in cards:
             earlier = holders.setdefault(card, [])
-            if len(earlier) == decks:
+            if len(earlier) < decks:
+                earlier.append(player)
+            elif player not in problems:
                 copies = "one deck is" if decks == 1 else f"{decks} decks are"
-                raise DuplicateCard(
+                problems[player] = DuplicateCard(
                     f"{_already_held(card, player, earlier)}; only {copies} in play.", player
                 )
-            earlier.append(player)
+    return list(problems.values())
 
 
 def _already_held(card: Card, player: str | int | None, earlier: list[str | int | None]) -> str:

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
-from games.rules.cards import SUIT_NAMES, SUITS, Card, check_copies, parse_cards, show
+from games.rules.cards import (
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    check_copies,
+    copy_problems,
+    parse_cards,
+    show,
+)
 from games.rules.errors import (
     CannotStealFromSelf,
     CardNotInMeld,
@@ -475,13 +483,13 @@ def score_round(
     return _score_checked_round(reveals, decks, steals)
 
 
-def preview_round(reveals: Sequence[Reveal]) -> dict[str, MeldScore | RuleError | None]:
+def preview_round(reveals: Sequence[Reveal], decks: int) -> dict[str, MeldScore | RuleError | None]:
     """Score a round still being entered, player by player, for the live preview.
 
     A player with no cards yet has None; a player whose cards cannot be scored yet has the
-    error (bad card text, a count no meld has). Everyone else is scored against the cards
-    entered so far for the others, so a Beggar Man's matches grow as cards come in.
-    Copies across players are left to the full check when the round is saved.
+    error (bad card text, a card more often than the `decks` in play hold, a count no meld
+    has). Everyone else is scored against the cards entered so far for the others, so a
+    Beggar Man's matches grow as cards come in.
     """
     hands: dict[str, tuple[Card, ...] | RuleError] = {}
     for reveal in reveals:
@@ -489,6 +497,9 @@ def preview_round(reveals: Sequence[Reveal]) -> dict[str, MeldScore | RuleError 
             hands[reveal.name] = parse_cards(reveal.cards, player=reveal.name)
         except RuleError as error:
             hands[reveal.name] = error
+    parsed = [(name, cards) for name, cards in hands.items() if not isinstance(cards, RuleError)]
+    for problem in copy_problems(parsed, decks):
+        hands[str(problem.player)] = problem
     preview: dict[str, MeldScore | RuleError | None] = {}
     for reveal in reveals:
         cards = hands[reveal.name]
@@ -973,25 +984,30 @@ class IndianChiefKind(GameKind):
         settings: Json,
         decks: int,
     ) -> tuple[Row | None, list[RuleError]]:
-        """The round on its own, then no meld a player made in another round."""
-        try:
-            round_score = score_round(_round_entry(players, entry).reveals, decks)
-        except RuleError as error:
-            return None, [error]
+        """Every player's problem at once, so that one save shows them all: their cards
+        as the preview reads them (card text, copies beyond the decks in play, a count no
+        meld has), then no meld a player made in another round; then the round as a whole."""
+        reveals = _round_entry(players, entry).reveals
         made = _made(players, others)
         problems: list[RuleError] = []
-        for player in round_score.players:
-            if player.meld in made[player.name]:
-                count = len(player.result.cards)
+        for name, result in preview_round(reveals, decks).items():
+            if isinstance(result, RuleError):
+                problems.append(result)
+            elif result is not None and result.meld in made[name]:
+                count = len(result.cards)
                 problems.append(
                     RepeatedMeld(
-                        f"{player.name} already made {player.meld.label}: {count} "
+                        f"{name} already made {result.meld.label}: {count} "
                         f"{'card' if count == 1 else 'cards'} would make it again.",
-                        player.name,
+                        name,
                     )
                 )
         if problems:
             return None, problems
+        try:
+            round_score = score_round(reveals, decks)
+        except RuleError as error:
+            return None, [error]
         return _row(number, players, round_score, _seat_scores(players, round_score)), []
 
     def preview(
@@ -1001,10 +1017,11 @@ class IndianChiefKind(GameKind):
         entry: Played,
         others: Mapping[int, Played],
         settings: Json,
+        decks: int,
     ) -> list[SeatPreview]:
         """Each meld scored against the cards entered so far for the others, so a Beggar
         Man's matches grow as cards come in; and what each player has still to make."""
-        preview = preview_round(_round_entry(players, entry).reveals)
+        preview = preview_round(_round_entry(players, entry).reveals, decks)
         made = _made(players, others)
         shown = []
         for name in players:

@@ -20,10 +20,16 @@ from typing import Any
 
 from games.rules.budget import check_hands
 from games.rules.cards import Card, parse_cards
-from games.rules.errors import InvalidPlayerCount, RuleError
+from games.rules.errors import DuplicateCard, InvalidPlayerCount, RuleError
 from games.rules.melds import Arrangement
 from games.rules.reading import Json, as_list, as_object, cards_of, fields_of, optional_object
-from games.rules.rummy_common import describe, leaders, play_in_order, running_totals
+from games.rules.rummy_common import (
+    check_copies,
+    describe,
+    leaders,
+    play_in_order,
+    running_totals,
+)
 
 type Endpoint = Callable[[Json], Json]
 
@@ -291,8 +297,10 @@ class GameKind:
         entry: Played,
         others: Mapping[int, Played],
         settings: Json,
+        decks: int,
     ) -> list[SeatPreview]:
-        """Each player's cards as they come in, for the table to check."""
+        """Each player's cards as they come in, for the table to check: what they make,
+        or what is wrong with them (a card more often than the `decks` in play hold)."""
         raise NotImplementedError
 
     @property
@@ -608,13 +616,18 @@ class HandKind(GameKind):
         entry: Played,
         others: Mapping[int, Played],
         settings: Json,
+        decks: int,
     ) -> list[SeatPreview]:
+        """Each hand as the rules lay it out, or its problem: a card more often than the
+        decks (and jokers) in play hold is flagged on the first seat that goes over."""
         context = {"players": len(players), **settings, **entry.details}
-        jokers = self.jokers(len(players), settings) > 0
+        jokers = self.jokers(len(players), settings)
+        hands: list[tuple[int, Sequence[Card]]] = []
         shown = []
         for seat, text in enumerate(entry.cards):
             try:
-                cards = parse_cards(text.split(), jokers=jokers, player=seat)
+                cards = parse_cards(text.split(), jokers=jokers > 0, player=seat)
+                hands.append((seat, cards))
                 if not cards:
                     shown.append(SeatPreview())
                     continue
@@ -622,6 +635,11 @@ class HandKind(GameKind):
                 shown.append(SeatPreview(text=describe(laid.melds, laid.unmatched, laid.deadwood)))
             except RuleError as error:
                 shown.append(SeatPreview(problem=error.message))
+        try:
+            check_copies(hands, decks, jokers)
+        except DuplicateCard as error:
+            if isinstance(error.player, int):
+                shown[error.player] = SeatPreview(problem=name_seats(error.message, players))
         return shown
 
     @property

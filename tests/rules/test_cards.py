@@ -6,7 +6,15 @@ under test.
 
 import pytest
 
-from games.rules.cards import Card, check_copies, parse_card, parse_cards, parse_rank, show
+from games.rules.cards import (
+    Card,
+    check_copies,
+    copy_problems,
+    parse_card,
+    parse_cards,
+    parse_rank,
+    show,
+)
 from games.rules.errors import DuplicateCard, InvalidCard, RuleError
 
 VS = "\ufe0f"  # emoji variation selector
@@ -286,3 +294,49 @@ def test_two_decks_allow_two_copies_but_not_three():
     with pytest.raises(DuplicateCard) as caught:
         check_copies([("Ann", [seven]), ("Ben", [seven]), ("Cy", [Card("2", "S"), seven])], 2)
     assert caught.value.player == "Cy"
+
+
+@pytest.mark.parametrize(
+    ("entries", "decks", "faults"),
+    [
+        # One deck: Ann's second K♠ and Cleo's A♠ beyond Ben's; Dan's 2♣ is fine.
+        (
+            [("Ann", "KS KS"), ("Ben", "AS"), ("Cleo", "AS 7H"), ("Dan", "2C")],
+            1,
+            {
+                "Ann": "Ann's K♠ is already in their own meld; only one deck is in play.",
+                "Cleo": "Cleo's A♠ is already in Ben's meld; only one deck is in play.",
+            },
+        ),
+        # A copy too many is its own player's only: Ben's 7♥ is measured against Ann's one.
+        (
+            [("Ann", "7H 7H 7H"), ("Ben", "7H")],
+            2,
+            {
+                "Ann": "Ann's 7♥ is already in their own meld; only 2 decks are in play.",
+                "Ben": "Ben's 7♥ is already in Ann's meld; only 2 decks are in play.",
+            },
+        ),
+        # Each player once, at their first card too many.
+        (
+            [("Ann", "QS QS QS")],
+            1,
+            {"Ann": "Ann's Q♠ is already in their own meld; only one deck is in play."},
+        ),
+        ([("Ann", "QS"), ("Ben", "QH")], 1, {}),
+    ],
+    ids=["two-players-at-fault", "two-decks", "once-a-player", "none"],
+)
+def test_copy_problems_names_every_player_at_fault(entries, decks, faults):
+    parsed = [(name, parse_cards(text.split())) for name, text in entries]
+
+    problems = copy_problems(parsed, decks)
+
+    assert {problem.player: problem.message for problem in problems} == faults
+    # The first of them is the one a whole request is refused for.
+    if problems:
+        with pytest.raises(DuplicateCard) as caught:
+            check_copies(parsed, decks)
+        assert caught.value.message == problems[0].message
+    else:
+        check_copies(parsed, decks)

@@ -784,6 +784,40 @@ def test_a_meld_already_made_is_flagged_while_entering(client):
     assert "Ann already made Beggar Man." in table.player(0)
 
 
+def test_a_typed_card_the_deck_cannot_hold_is_flagged_while_entering(client, trio):
+    # One deck: Ann types K♠ twice, Cleo four A♠; Ben's 7♥ is fine.
+    table = Table(client, round_new(trio)).type("KS KS", "7H", "AS AS AS AS 2C")
+
+    assert "Ann's K♠ is already in their own meld; only one deck is in play." in table.player(0)
+    assert "Cleo's A♠ is already in their own meld; only one deck is in play." in table.player(2)
+    assert table.preview(1) == ("Thief", 7)
+
+
+def test_a_save_shows_every_players_problem_at_once(client):
+    game = start(TRIO, rounds=[TRIO_ROUND])
+    # Ann's K♠ twice in one deck; Ben's Poor Man again (he made it in round 1); Cleo's
+    # eight cards make no meld.
+    table = Table(client, round_new(game)).fill("KS KS", "QS 8S 3S", "AH 2H 3H 4H 5H 6H 7H 8H")
+
+    table.show(table.save())
+
+    errors = {
+        seat: " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+        for seat in range(3)
+        if (
+            found := re.search(
+                r'<div class="errors" role="alert">(.*?)</div>', table.section(seat), re.S
+            )
+        )
+    }
+    assert errors == {
+        0: "Ann's K♠ is already in their own meld; only one deck is in play.",
+        1: "Ben already made Poor Man: 3 cards would make it again.",
+        2: "Cleo's meld has 8 cards; a meld has 1 to 7 cards.",
+    }
+    assert game.rounds.count() == 1
+
+
 def test_a_tapped_card_is_removed_with_one_tap(client, trio):
     table = Table(client, round_new(trio)).enter("Ann", "K♥", "K♣", "5♦")
 

@@ -612,6 +612,18 @@ def test_a_save_from_a_second_phone_is_told_the_game_changed(client):
     assert game.rounds.count() == 2
 
 
+def test_a_typed_card_the_decks_cannot_hold_is_flagged_while_entering(client):
+    # Rummy for two plays one deck: Ben's K♠ is Ann's already.
+    game = start(client, "rummy", ["Ann", "Ben"])
+    data = hand_form(client, game) | {"cards_0": "KS 2H", "cards_1": "KS 3D", "refresh": "1"}
+
+    html = unescape(text(client.post(entry_url(game), data)))
+
+    ben = re.search(r'<section [^>]*id="player-1".*?</section>', html, re.S)
+    assert ben and "Ben's K♠ is already in Ann's cards; only one deck is in play." in ben.group(0)
+    assert game.rounds.count() == 0
+
+
 def test_a_carousel_hand_may_hold_more_than_thirteen_cards(client):
     game = start(client, "carousel", ["Ann", "Ben"])
     fourteen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"
