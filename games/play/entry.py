@@ -85,13 +85,14 @@ def _round_entry(
     once and posts only for the previews (static/games/table.js), so no tap waits on the
     network. Either way the server checks the whole round when it is saved.
     """
-    notice = ""
+    notice = refused = ""
     if request.method != "POST":
         cards = list(played.snapshot().values()) if played else None
         details = played.details if played else None
         form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
     elif "save" not in request.POST:
         form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+        refused = _refused_tap(request.POST, form)
     else:
         form = RoundForm(game, number, request.POST)
         try:
@@ -131,7 +132,7 @@ def _round_entry(
             return go(request, game.get_absolute_url())
         except RuleError as error:
             form.add_error(None, error.message)
-    context = _entry_context(form, played, notice)
+    context = _entry_context(form, played, notice) | {"refused": refused}
     return render(request, fragment(request, "games/entry.html", "round-entry"), context)
 
 
@@ -316,6 +317,19 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     for seat_number, seat_cards in enumerate(cards):
         values[f"cards_{seat_number}"] = " ".join(seat_cards)
     return values
+
+
+def _refused_tap(data: QueryDict, form: RoundForm) -> str:
+    """Why a card tapped was not added (`_apply_tap` leaves a full hand as it is), to say
+    where the scorekeeper looks; static/games/table.js says the same on the phone."""
+    seat = index(data.get("active"), len(form.names))
+    if data.get("taps") == "applied" or not data.get("add") or seat is None:
+        return ""
+    most = form.game.rules.max_cards
+    if len(data.get(f"cards_{seat}", "").split()) < most:
+        return ""
+    name = form.names[seat]
+    return f"{name} already has {most} cards, the most one player shows: tap one of them to take it out."
 
 
 def _chip(token: str) -> dict[str, Any]:

@@ -181,6 +181,8 @@
   }
   function applyTap(form, button) {
     const active = form.querySelector("input[name='active']");
+    const note = form.querySelector(".picker .tap-note");
+    if (note) note.hidden = true;
     if (button.name === "select") {
       activate(form, button.value);
       return true;
@@ -188,7 +190,15 @@
     if (button.name === "add") {
       const input = cardsOf(form, active.value);
       const cards = input.value.split(/\s+/).filter(Boolean);
-      if (cards.length >= Number(form.dataset.maxCards)) return false;
+      const most = Number(form.dataset.maxCards);
+      if (cards.length >= most) {
+        // The same words the server says without JavaScript (entry.py, _refused_tap).
+        const name = form.querySelector("#player-" + active.value).getAttribute("aria-label");
+        note.textContent = name + " already has " + most + " cards, the most one player " +
+          "shows: tap one of them to take it out.";
+        note.hidden = false;
+        return false;
+      }
       input.value = cards.concat([button.value]).join(" ");
       // The same chip the server draws: tapped, it takes the card out again.
       const hand = form.querySelector("#player-" + active.value + " .hand");

@@ -693,3 +693,26 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     expect(page.get_by_role("button", name=re.compile("Restore what was entered"))).to_have_count(0)
     assert page.evaluate("Object.keys(localStorage)") == []
+
+
+def test_a_tap_past_seven_cards_says_why_in_the_picker(live_server, page: Page, screenshot):
+    from games.models import Game
+
+    game = Game.start(PLAYERS, 2)
+    table = Table(page, screenshot)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table.enter(0, "AS 2S 3S 4S 5S 6S 7S", "full")
+    note = table.player(0).locator(".picker .tap-note")
+    expect(note).to_be_hidden()
+
+    table.tap(table.player(0).locator(".picker button[value='8S']"), "full.card")
+
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        "Ann already has 7 cards, the most one player shows: tap one of them to take it out."
+    )
+    expect(table.hand(0)).to_have_count(7)
+    table.snap("a-tap-past-seven-cards")
+    # Naming the next player clears it.
+    table.select(1, "full.select")
+    expect(page.locator(".tap-note:visible")).to_have_count(0)
