@@ -91,8 +91,12 @@ def _round_entry(
         details = played.details if played else None
         form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
     elif "save" not in request.POST:
-        form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+        values = _apply_tap(request.POST, game)
+        form = RoundForm(game, number, initial=values)
         refused = _refused_tap(request.POST, form)
+        following = None if refused else _complete_seat(request.POST, form)
+        if following is not None:
+            form = RoundForm(game, number, initial=values | {"active": following})
     else:
         form = RoundForm(game, number, request.POST)
         try:
@@ -319,17 +323,36 @@ def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     return values
 
 
+def _added_to(data: QueryDict, form: RoundForm) -> int | None:
+    """The seat a card tap applied here went to (None for any other tap, and for a tap
+    the phone's script applied itself)."""
+    if data.get("taps") == "applied" or not data.get("add"):
+        return None
+    return index(data.get("active"), len(form.names))
+
+
 def _refused_tap(data: QueryDict, form: RoundForm) -> str:
     """Why a card tapped was not added (`_apply_tap` leaves a full hand as it is), to say
     where the scorekeeper looks; static/games/table.js says the same on the phone."""
-    seat = index(data.get("active"), len(form.names))
-    if data.get("taps") == "applied" or not data.get("add") or seat is None:
-        return ""
+    seat = _added_to(data, form)
     most = form.game.rules.max_cards
-    if len(data.get(f"cards_{seat}", "").split()) < most:
+    if seat is None or len(data.get(f"cards_{seat}", "").split()) < most:
         return ""
-    name = form.names[seat]
-    return f"{name} already has {most} cards, the most one player shows: tap one of them to take it out."
+    return (
+        f"{form.names[seat]} already has {most} cards, the most one player shows: "
+        "tap one of them to take it out."
+    )
+
+
+def _complete_seat(data: QueryDict, form: RoundForm) -> int | None:
+    """The next seat, when the card just added completes a player's entry (the game says
+    how many cards that takes: Three Thirteen's hand, Indian Chief's last meld), so the
+    next cards cannot go to the wrong player; static/games/table.js does the same."""
+    seat = _added_to(data, form)
+    if seat is None or seat + 1 >= len(form.names):
+        return None
+    complete_at = form.previews()[seat].complete_at
+    return seat + 1 if len(form.card_texts()[seat].split()) == complete_at else None
 
 
 def _chip(token: str) -> dict[str, Any]:

@@ -1029,10 +1029,12 @@ class IndianChiefKind(GameKind):
             to_make = tuple(
                 ToMake(meld.size, meld.label, meld.value) for meld in Meld if meld not in made[name]
             )
+            # With one meld left, its size is the player's whole entry.
+            last = to_make[0].size if len(to_make) == 1 else None
             if isinstance(result, RuleError):
-                shown.append(SeatPreview(problem=result.message, to_make=to_make))
+                shown.append(SeatPreview(problem=result.message, to_make=to_make, complete_at=last))
             elif result is None:
-                shown.append(SeatPreview(to_make=to_make))
+                shown.append(SeatPreview(to_make=to_make, complete_at=last))
             else:
                 repeats = (
                     f"{name} already made {result.meld.label}." if result.meld in made[name] else ""
@@ -1045,6 +1047,7 @@ class IndianChiefKind(GameKind):
                         score=result.score,
                         to_make=to_make,
                         repeats=repeats,
+                        complete_at=last,
                     )
                 )
         return shown

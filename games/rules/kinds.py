@@ -108,7 +108,8 @@ class SeatPreview:
     """One player's cards as the round is entered: what they make (`title`, with the
     rules page's `anchor`, and `score`) or how they lie (`text`), and any `problem`.
     `to_make` lists what the player has still to make, `repeats` warns of a meld made
-    before."""
+    before; `complete_at` is how many cards make the player's whole entry, where the game
+    says (the table then moves on to the next player by itself)."""
 
     text: str = ""
     problem: str = ""
@@ -117,6 +118,7 @@ class SeatPreview:
     score: int | None = None
     to_make: tuple[ToMake, ...] = ()
     repeats: str = ""
+    complete_at: int | None = None
 
 
 def name_seats(message: str, names: Sequence[str]) -> str:
@@ -492,8 +494,9 @@ class HandKind(GameKind):
     the game's `reader` scores: the table and the API cannot score a hand differently.
     `score_of` names the result field holding each hand's scores; `arrange(cards, number,
     game)` lays out one player's cards (`game` holds `players`, the settings and the
-    hand's answers); `deals(number)` what hand `number` deals; `winner_deals`: the winner
-    of a hand deals the next (otherwise the deal passes left).
+    hand's answers); `deals(number)` what hand `number` deals, and `hand_size(number)`
+    how many cards each player holds at its end, where the game fixes it; `winner_deals`:
+    the winner of a hand deals the next (otherwise the deal passes left).
 
     Decisions where the specs are silent: the first hand is dealt by the first player in
     seat order; a seat left without cards is "not entered", so a forgotten hand is an
@@ -509,6 +512,7 @@ class HandKind(GameKind):
     winner_deals: bool = False
     jokers_for: Callable[[int, Json], int] | None = None
     deals: Callable[[int], str] | None = None
+    hand_size: Callable[[int], int] | None = None
 
     def default_decks(self, players: int) -> int:
         return self.default_decks_for(players)
@@ -622,6 +626,7 @@ class HandKind(GameKind):
         decks (and jokers) in play hold is flagged on the first seat that goes over."""
         context = {"players": len(players), **settings, **entry.details}
         jokers = self.jokers(len(players), settings)
+        size = self.hand_size(number) if self.hand_size else None
         hands: list[tuple[int, Sequence[Card]]] = []
         shown = []
         for seat, text in enumerate(entry.cards):
@@ -629,17 +634,19 @@ class HandKind(GameKind):
                 cards = parse_cards(text.split(), jokers=jokers > 0, player=seat)
                 hands.append((seat, cards))
                 if not cards:
-                    shown.append(SeatPreview())
+                    shown.append(SeatPreview(complete_at=size))
                     continue
                 laid = self.arrange(cards, number, context)
-                shown.append(SeatPreview(text=describe(laid.melds, laid.unmatched, laid.deadwood)))
+                described = describe(laid.melds, laid.unmatched, laid.deadwood)
+                shown.append(SeatPreview(text=described, complete_at=size))
             except RuleError as error:
-                shown.append(SeatPreview(problem=error.message))
+                shown.append(SeatPreview(problem=error.message, complete_at=size))
         try:
             check_copies(hands, decks, jokers)
         except DuplicateCard as error:
             if isinstance(error.player, int):
-                shown[error.player] = SeatPreview(problem=name_seats(error.message, players))
+                problem = name_seats(error.message, players)
+                shown[error.player] = SeatPreview(problem=problem, complete_at=size)
         return shown
 
     @property

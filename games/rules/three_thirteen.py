@@ -250,6 +250,7 @@ KIND = HandKind(
     },
     arrange=lambda cards, number, game: arrange(cards, number),
     deals=_deals,
+    hand_size=hand_size,
     reader=Reader(
         deadwood=_deadwood,
         hand=lambda data: HandInput(

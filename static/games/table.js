@@ -214,6 +214,14 @@
       chip.textContent = button.textContent;
       hand.querySelectorAll(".muted").forEach(function (hint) { hint.remove(); });
       hand.append(chip);
+      // A hand the game sizes is complete: the next cards are the next player's, as the
+      // server does without JavaScript (entry.py, _complete_seat).
+      const seat = Number(active.value);
+      const section = form.querySelector("#player-" + seat);
+      if (form.querySelector("#player-" + (seat + 1)) &&
+          cards.length + 1 === Number(section.dataset.completeAt)) {
+        activate(form, String(seat + 1));
+      }
       return true;
     }
     const parts = button.value.split(":");

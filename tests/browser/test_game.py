@@ -716,3 +716,29 @@ def test_a_tap_past_seven_cards_says_why_in_the_picker(live_server, page: Page, 
     # Naming the next player clears it.
     table.select(1, "full.select")
     expect(page.locator(".tap-note:visible")).to_have_count(0)
+
+
+def test_the_last_meld_complete_moves_the_picker_to_the_next_player(
+    live_server, page: Page, screenshot
+):
+    from games.models import Game
+    from tests.web.test_game_actions import WIN_ROUNDS
+
+    game = Game.start(["Ann", "Ben"], 1)
+    for cards, _ in WIN_ROUNDS[:6]:
+        game.refresh_from_db()
+        game.record_round(cards, uuid.uuid4(), game.version)
+    table = Table(page, screenshot)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Round 7 of 7")
+
+    # Ann has only her Thief left: one card, and Ben's name is next, with no tap on it.
+    table.tap(table.player(0).locator(".picker button[value='KC']"), "last")
+    expect(table.player(1)).to_have_class(re.compile(r"\bactive\b"))
+    expect(table.player(1).locator(".picker")).to_be_visible()
+    for card in ["AS", "2H", "3C", "AD", "4S"]:
+        table.add(1, card, "last")
+    table.expect_hands({0: "KC", 1: "AS 2H 3C AD 4S"})
+    table.snap("round-7-entered-without-naming-anyone")
+    table.save("last.save", f"/games/{game.pk}/$")
+    assert table.taps == Counter({"last": 6, "last.save": 1})

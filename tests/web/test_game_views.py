@@ -818,6 +818,25 @@ def test_a_save_shows_every_players_problem_at_once(client):
     assert game.rounds.count() == 1
 
 
+def test_a_player_with_one_meld_left_moves_entry_on_when_it_is_complete(client):
+    # Six rounds in: Ann has only her Thief left, Ben only his Rich Man (five cards).
+    game = start(["Ann", "Ben"], rounds=[cards for cards, _ in WIN_ROUNDS[:6]])
+    table = Table(client, round_new(game)).select("Ann")
+
+    table.pick("K♣")
+
+    assert table.active() == 1
+    assert table.cards(0) == "KC"
+    table.pick("A♠", "2♥", "3♣", "A♦", "4♠")
+    assert table.active() == 1
+
+
+def test_a_player_with_melds_to_choose_from_keeps_the_entry(client, trio):
+    table = Table(client, round_new(trio)).select("Ann").pick("K♣")
+
+    assert table.active() == 0
+
+
 def test_a_tapped_card_is_removed_with_one_tap(client, trio):
     table = Table(client, round_new(trio)).enter("Ann", "K♥", "K♣", "5♦")
 

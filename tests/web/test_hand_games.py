@@ -17,6 +17,7 @@ from games.rules.cards import RANKS
 from tests.web.test_game_views import (
     HEADERS,
     HTMX,
+    Table,
     history_on,
     is_whole_page,
     meanwhile_on,
@@ -622,6 +623,21 @@ def test_a_typed_card_the_decks_cannot_hold_is_flagged_while_entering(client):
     ben = re.search(r'<section [^>]*id="player-1".*?</section>', html, re.S)
     assert ben and "Ben's K♠ is already in Ann's cards; only one deck is in play." in ben.group(0)
     assert game.rounds.count() == 0
+
+
+def test_a_complete_three_thirteen_hand_moves_entry_to_the_next_player(client):
+    # Hand 1 deals three cards: Ann's third card completes her hand, and Ben is next.
+    game = start(client, "three-thirteen", ["Ann", "Ben", "Cleo"])
+    table = Table(client, entry_url(game)).select("Ann").pick("K♠", "Q♦")
+    assert table.active() == 0
+
+    table.pick("2♣")
+
+    assert table.cards(0) == "KS QD 2C"
+    assert table.active() == 1
+    # The last player stays where they are.
+    table.select("Cleo").pick("4♠", "5♠", "6♠")
+    assert table.active() == 2
 
 
 def test_a_carousel_hand_may_hold_more_than_thirteen_cards(client):
