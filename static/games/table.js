@@ -303,17 +303,64 @@
     if (live && !document.hidden && window.htmx) htmx.trigger(live, "refresh");
   });
 
-  // A save that never reached the server leaves the form as it was; say so, and retry
-  // with the same idempotency token so a save that did land is not doubled.
-  function showOffline(event) {
-    const form = event.target.closest ? event.target.closest("form") : null;
-    const note = form && form.querySelector(".offline");
-    if (note) note.hidden = false;
+  // The connection, next to Save. A save that never reached the server leaves the form as
+  // it was and goes again by itself when the connection is back, with the same one-time
+  // token, so a save that did land is not doubled. Taps go on while offline (they are
+  // applied here); their scores come when the server answers again.
+  function entryForm(event) {
+    const elt = event.detail && event.detail.elt;
+    return elt && elt.closest ? elt.closest("form.round-entry") : null;
   }
-  document.addEventListener("htmx:sendError", showOffline);
-  document.addEventListener("htmx:responseError", showOffline);
+  function isSave(event) {
+    const config = event.detail.requestConfig;
+    const trigger = config && config.triggeringEvent;
+    return Boolean(trigger && trigger.submitter && trigger.submitter.name === "save");
+  }
+  function showState(form, state, text) {
+    const shown = form.querySelector(".save-state");
+    shown.dataset.state = state;
+    shown.textContent = text;
+  }
   document.addEventListener("htmx:beforeRequest", function (event) {
-    const note = event.target.querySelector && event.target.querySelector(".offline");
-    if (note) note.hidden = true;
+    const form = entryForm(event);
+    if (form && isSave(event)) showState(form, "saving", "Saving…");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const form = entryForm(event);
+    if (!form || !event.detail.successful) return;
+    // A save that landed sends the phone on to the game (HX-Redirect); one refused for
+    // its cards comes back as a new form, with its own state.
+    if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) {
+      showState(form, "saved", "Saved.");
+    }
+    else if (form.querySelector(".save-state").dataset.state === "offline") showState(form, "", "");
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    const form = entryForm(event);
+    if (!form) return;
+    if (isSave(event)) {
+      form.dataset.resend = "save";
+      showState(form, "offline", "Not saved: no connection. Your cards are kept on this " +
+        "phone, and the " + form.dataset.word + " is sent again when the connection is back.");
+    } else {
+      form.dataset.resend = form.dataset.resend || "taps";
+      showState(form, "offline", "No connection: the cards are kept, and their scores " +
+        "show when the connection is back.");
+    }
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    const form = entryForm(event);
+    if (form && isSave(event)) {
+      showState(form, "failed", "Not saved: the server could not take it. Your cards are " +
+        "kept on this phone; tap Save to try again.");
+    }
+  });
+  window.addEventListener("online", function () {
+    const form = document.querySelector("form.round-entry[data-resend]");
+    if (!form) return;
+    const resend = form.dataset.resend;
+    delete form.dataset.resend;
+    if (resend === "save") form.requestSubmit(form.querySelector("button[name='save']"));
+    else htmx.trigger(form, "submit");
   });
 })();

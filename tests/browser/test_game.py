@@ -674,7 +674,10 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
     # The first save never reaches the server.
     page.route("**/rounds/new/", lambda route: route.abort("internetdisconnected"))
     page.get_by_role("button", name="Save round 1").tap()
-    expect(page.locator("#round-entry .offline")).to_be_visible()
+    # Said next to Save, in view.
+    state = page.locator("#round-entry .save-state")
+    expect(state).to_have_text(re.compile(r"^Not saved: no connection\. Your cards are kept"))
+    assert _in_viewport(page, state)
     assert game.rounds.count() == 0
     table.expect_hands({seat: cards for seat, (cards, _) in enumerate(ROUNDS[0])})
 
@@ -742,3 +745,38 @@ def test_the_last_meld_complete_moves_the_picker_to_the_next_player(
     table.snap("round-7-entered-without-naming-anyone")
     table.save("last.save", f"/games/{game.pk}/$")
     assert table.taps == Counter({"last": 6, "last.save": 1})
+
+
+def test_offline_taps_follow_and_the_save_goes_again_when_the_connection_is_back(
+    live_server, page: Page, screenshot
+):
+    from games.models import Game
+
+    game = Game.start(PLAYERS, 2)
+    table = Table(page, screenshot)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table.enter(0, ROUNDS[0][0][0], "offline")
+
+    # The connection drops: names and cards still answer every tap, on the phone.
+    page.context.set_offline(True)
+    for seat in (1, 2, 3):
+        table.enter(seat, ROUNDS[0][seat][0], "offline")
+        expect(table.player(seat)).to_have_class(re.compile(r"\bactive\b"))
+        expect(table.player(seat).locator(".picker")).to_be_visible()
+    state = page.locator("#round-entry .save-state")
+    expect(state).to_have_text(re.compile(r"^No connection: the cards are kept"))
+    table.tap(page.get_by_role("button", name="Save round 1"), "offline.save")
+    expect(state).to_have_text(
+        "Not saved: no connection. Your cards are kept on this phone, and the round is sent "
+        "again when the connection is back."
+    )
+    screenshot(page, "saved-while-offline")  # not table.snap: offline, the console has errors
+    assert game.rounds.count() == 0
+
+    # Back online, the round goes by itself, once.
+    page.context.set_offline(False)
+    page.wait_for_url(re.compile(f"/games/{game.pk}/rounds/1/steals/$"))
+    assert game.rounds.count() == 1
+    assert [hand.cards for hand in game.rounds.get().hands.order_by("seat__position")] == [
+        cards for cards, _ in ROUNDS[0]
+    ]
