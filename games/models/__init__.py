@@ -6,7 +6,8 @@ derived through the rules engine on demand, so a rules fix re-scores every past 
 """
 
 from games.models.changes import Change
-from games.models.games import Game, GameFinished, GameQuerySet, Outcome, StaleGame
+from games.models.game_queries import GameQuerySet
+from games.models.games import Game, GameFinished, Outcome, StaleGame
 from games.models.invitations import Invitation
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal

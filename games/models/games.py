@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models.changes import Change
+from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
 from games.rules import KINDS
@@ -40,68 +41,6 @@ class StaleGame(Exception):
 
 class GameFinished(Exception):
     """A finished or abandoned game is read-only until it is reopened."""
-
-
-# How long a deleted game can be restored by its owner; after that it is gone for good.
-RESTORE_DAYS = 30
-
-
-class GameQuerySet(models.QuerySet["Game"]):
-    def kept_by(self, user: Any, browser: str) -> "GameQuerySet":
-        """The games these hands may see and change (Game.is_kept_by): an account's own
-        and those it helps keep, or the games an anonymous browser started; and the
-        games from before accounts, which are open to everyone."""
-        kept = models.Q(owner=None, browser="")
-        if user.is_authenticated:
-            kept |= models.Q(owner=user) | models.Q(scorekeepers=user)
-        elif browser:
-            kept |= models.Q(owner=None, browser=browser)
-        return self.filter(pk__in=Game.objects.filter(kept).values("pk"))
-
-    def owned_by(self, user: Any, browser: str) -> "GameQuerySet":
-        """The games these hands own (Game.is_owned_by): an account's, or those an
-        anonymous browser started."""
-        if user.is_authenticated:
-            return self.filter(owner=user)
-        return self.filter(owner=None, browser=browser) if browser else self.none()
-
-    def in_progress(self) -> "GameQuerySet":
-        return self.filter(finished_at__isnull=True, abandoned_at__isnull=True)
-
-    def abandoned(self) -> "GameQuerySet":
-        return self.filter(abandoned_at__isnull=False)
-
-    def finished(self) -> "GameQuerySet":
-        return self.filter(finished_at__isnull=False)
-
-    def touch(self) -> int:
-        """Mark these games changed outside the table's own actions (an admin edit), so
-        open forms, cached sheets and ETags all see a new version."""
-        return self.update(version=models.F("version") + 1, updated_at=timezone.now())
-
-
-_GameManager = models.Manager.from_queryset(GameQuerySet)
-
-
-class GameManager(_GameManager["Game"]):
-    """The games that are there: a deleted game is left out of every page, list, figure,
-    export and share link, as if it were gone, until its owner restores it."""
-
-    def get_queryset(self) -> GameQuerySet:
-        return GameQuerySet(self.model, using=self._db).filter(deleted_at__isnull=True)
-
-
-class DeletedGameManager(_GameManager["Game"]):
-    """Deleted games that can still be restored, and the clearing out of older ones."""
-
-    def get_queryset(self) -> GameQuerySet:
-        return GameQuerySet(self.model, using=self._db).filter(deleted_at__isnull=False)
-
-    def purge(self) -> int:
-        """Remove for good the games deleted more than RESTORE_DAYS days ago; how many."""
-        cutoff = timezone.now() - timedelta(days=RESTORE_DAYS)
-        _, removed = self.filter(deleted_at__lt=cutoff).delete()
-        return removed.get(self.model._meta.label, 0)
 
 
 class Game(models.Model):
