@@ -9,6 +9,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import override_settings
@@ -72,14 +73,15 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Callable[[], Page]]:
+def phone(browser: Browser) -> Iterator[Callable[..., Page]]:
     """Call it to pick up another phone: a new page in a fresh context (no cookies or
     storage) at a phone's viewport. Every phone is put down when the test ends, so that no
     page left open goes on polling the live server while the tests after it run."""
     contexts: list[BrowserContext] = []
 
-    def pick_up() -> Page:
-        context = browser.new_context(**PHONE)
+    def pick_up(**overrides: Any) -> Page:
+        """`overrides` change the phone: another `viewport`, say."""
+        context = browser.new_context(**(PHONE | overrides))
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()
@@ -90,7 +92,7 @@ def phone(browser: Browser) -> Iterator[Callable[[], Page]]:
 
 
 @pytest.fixture
-def page(phone: Callable[[], Page]) -> Page:
+def page(phone: Callable[..., Page]) -> Page:
     """One phone, for the tests that need only the scorekeeper's."""
     return phone()
 

@@ -137,7 +137,19 @@
       }
     }
   });
-  document.addEventListener("htmx:afterSwap", function () { watch(document); });
+  // What scrolls into view stops above the dock, not behind it.
+  function fitDock() {
+    const dock = document.querySelector(".dock");
+    const height = dock ? dock.offsetHeight + "px" : "";
+    document.documentElement.style.scrollPaddingBottom = height;
+    document.documentElement.style.setProperty("--dock-height", height);
+  }
+  window.addEventListener("resize", fitDock);
+  document.addEventListener("DOMContentLoaded", fitDock);
+  document.addEventListener("htmx:afterSwap", function () {
+    watch(document);
+    fitDock();
+  });
 
   // Card picker taps, applied on the phone at once. Without JavaScript every tap posts the
   // form and the server applies it; here the tap changes the form's own fields first, so a
@@ -153,21 +165,22 @@
   }
   function activate(form, seat) {
     form.querySelector("input[name='active']").value = seat;
+    form.querySelectorAll(".dock-names button[name='select']").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.value === String(seat)));
+    });
     form.querySelectorAll("section.player").forEach(function (section) {
       const on = section.id === "player-" + seat;
       section.classList.toggle("active", on);
-      section.querySelector("button.player-name").setAttribute("aria-pressed", String(on));
+      const name = section.getAttribute("aria-label");
       section.querySelectorAll(".hand > .muted").forEach(function (hint) {
-        hint.textContent = on ? "Tap the cards below." : "Tap the name to enter cards.";
+        hint.textContent = on ? "Tap the cards below." : "Tap " + name + " below to enter cards.";
       });
+      if (on) {
+        form.querySelector(".picker").setAttribute("aria-label", "Cards for " + name);
+        // The cards going in stay in sight above the dock.
+        section.scrollIntoView({ block: "nearest" });
+      }
     });
-    // The picker goes with the player receiving cards, above their typed-cards box.
-    const picker = form.querySelector(".picker");
-    const section = form.querySelector("#player-" + seat);
-    if (picker && section) {
-      section.insertBefore(picker, section.querySelector("details.typed"));
-      picker.setAttribute("aria-label", "Cards for " + section.getAttribute("aria-label"));
-    }
   }
   function applyTaken(form) {
     const holder = form.querySelector("#picker-taken");

@@ -100,7 +100,7 @@ def test_every_page_passes_axe_in_light_and_dark(live_server, page: Page, checke
     # Indian Chief: a round with previews, a problem, then the steals and the game page.
     game = start(page, url, "indian-chief", ["Ann", "Ben", "Cat", "Dan"])
     checked("round entry, empty")
-    page.locator("#player-0 .picker button[value='KS']").click()
+    page.locator("#round-entry .picker button[value='KS']").click()
     expect(page.locator("#player-0 .hand button.in-hand")).to_have_count(1)
     checked("round entry, one card")
     type_cards(page, ["KS", "7H 7S", "7C 9S 2S 3D 4D 5D 6D 8D", "7D 8C 6H 4D"])

@@ -241,19 +241,25 @@ class Table:
         """Make `seat` the player receiving cards (no tap if they already are)."""
         if self.is_active(seat):
             return
-        self.tap(self.player(seat).locator("button[name='select']"), counter)
+        self.tap(self.name(seat), counter)
         expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
-        expect(self.player(seat).locator("button[name='select']")).to_have_attribute(
-            "aria-pressed", "true"
-        )
+        expect(self.name(seat)).to_have_attribute("aria-pressed", "true")
+
+    def name(self, seat: int) -> Locator:
+        """The player's name in the dock at the bottom of the screen."""
+        return self.page.locator(f"#round-entry .dock-names button[name='select'][value='{seat}']")
+
+    def card(self, card: str) -> Locator:
+        """A card of the picker in the dock."""
+        return self.page.locator(f"#round-entry .picker button[name='add'][value='{card}']")
 
     def add(self, seat: int, card: str, counter: str) -> None:
-        """Tap a card in the picker under the active player; wait until it is in the hand.
+        """Tap a card in the picker for the active player; wait until it is in the hand.
 
         Each tap waits for the hand to show the card, as a scorekeeper looks before the next.
         """
         count = self.hand(seat).count()
-        self.tap(self.player(seat).locator(f".picker button[name='add'][value='{card}']"), counter)
+        self.tap(self.card(card), counter)
         expect(self.hand(seat)).to_have_count(count + 1)
         expect(self.hand(seat).last).to_have_text(symbol(card))
 
@@ -565,7 +571,7 @@ def test_round_entry_in_dark_mode(live_server, page: Page, screenshot):
     table.enter(0, "AS KS", "dark")
     table.enter(1, "9C 8D 5C 3S", "dark")
     table.enter(3, "9S 9S", "dark")
-    taken = table.player(3).locator(".picker button[value='9S']")
+    taken = table.card("9S")
     expect(taken).to_be_disabled()
     expect(taken).to_have_attribute("aria-label", "9♠ taken")
     page.locator("#round-entry #player-3 details.typed summary").tap()
@@ -583,7 +589,7 @@ def test_card_picker_tap_targets_are_48px(live_server, page: Page):
 
     game = Game.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    page.locator("#player-0 .picker button[value='KS']").tap()
+    page.locator("#round-entry .picker button[value='KS']").tap()
     expect(page.locator("#player-0 .hand button.in-hand")).to_have_count(1)
     small = []
     targets = page.locator(
@@ -616,7 +622,7 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, page: Page):
     cards = ["KS", "QS", "JS", "10S"]
     for card in cards:
         # `force`: tap at once, as a thumb does, without Playwright waiting for the page.
-        page.locator(f"#player-0 .picker button[value='{card}']").tap(force=True)
+        page.locator(f"#round-entry .picker button[value='{card}']").tap(force=True)
         page.wait_for_timeout(150)
     page.wait_for_load_state("networkidle")
     expect(page.locator("#player-0 .hand button.in-hand")).to_have_text(
@@ -642,10 +648,10 @@ def test_a_refused_save_shows_its_error_on_screen(live_server, page: Page):
     for seat, cards in hands.items():
         player = page.locator(f"#round-entry #player-{seat}")
         if seat:
-            player.locator("button[name='select']").tap()
+            page.locator(f"#round-entry .dock-names button[value='{seat}']").tap()
             expect(player).to_have_class(re.compile(r"\bactive\b"))
         for count, card in enumerate(cards.split(), start=1):
-            player.locator(f".picker button[value='{card}']").tap()
+            page.locator(f"#round-entry .picker button[value='{card}']").tap()
             expect(player.locator(".hand button.in-hand")).to_have_count(count)
     page.locator("#round-entry button[name='save']").tap()
     error = page.locator("#round-entry [role='alert']").filter(has_text="already made")
@@ -705,10 +711,10 @@ def test_a_tap_past_seven_cards_says_why_in_the_picker(live_server, page: Page, 
     table = Table(page, screenshot)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     table.enter(0, "AS 2S 3S 4S 5S 6S 7S", "full")
-    note = table.player(0).locator(".picker .tap-note")
+    note = page.locator("#round-entry .picker .tap-note")
     expect(note).to_be_hidden()
 
-    table.tap(table.player(0).locator(".picker button[value='8S']"), "full.card")
+    table.tap(table.card("8S"), "full.card")
 
     expect(note).to_be_visible()
     expect(note).to_have_text(
@@ -736,9 +742,10 @@ def test_the_last_meld_complete_moves_the_picker_to_the_next_player(
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 7 of 7")
 
     # Ann has only her Thief left: one card, and Ben's name is next, with no tap on it.
-    table.tap(table.player(0).locator(".picker button[value='KC']"), "last")
+    table.tap(table.card("KC"), "last")
     expect(table.player(1)).to_have_class(re.compile(r"\bactive\b"))
-    expect(table.player(1).locator(".picker")).to_be_visible()
+    expect(table.name(1)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#round-entry .picker")).to_have_attribute("aria-label", "Cards for Ben")
     for card in ["AS", "2H", "3C", "AD", "4S"]:
         table.add(1, card, "last")
     table.expect_hands({0: "KC", 1: "AS 2H 3C AD 4S"})
@@ -762,7 +769,7 @@ def test_offline_taps_follow_and_the_save_goes_again_when_the_connection_is_back
     for seat in (1, 2, 3):
         table.enter(seat, ROUNDS[0][seat][0], "offline")
         expect(table.player(seat)).to_have_class(re.compile(r"\bactive\b"))
-        expect(table.player(seat).locator(".picker")).to_be_visible()
+        expect(table.name(seat)).to_have_attribute("aria-pressed", "true")
     state = page.locator("#round-entry .save-state")
     expect(state).to_have_text(re.compile(r"^No connection: the cards are kept"))
     table.tap(page.get_by_role("button", name="Save round 1"), "offline.save")

@@ -62,11 +62,11 @@ class Table:
 
     def enter(self, seat: int, cards: str) -> None:
         if "active" not in (self.player(seat).get_attribute("class") or ""):
-            self.player(seat).locator("button[name='select']").tap()
+            self.page.locator(f"#round-entry .dock-names button[value='{seat}']").tap()
             expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
         for card in cards.split():
             count = self.hand(seat).count()
-            self.player(seat).locator(f".picker button[name='add'][value='{card}']").tap()
+            self.page.locator(f"#round-entry .picker button[name='add'][value='{card}']").tap()
             expect(self.hand(seat)).to_have_count(count + 1)
             shown = "JK" if card == "JK" else symbol(card)
             expect(self.hand(seat).last).to_have_text(shown)
@@ -145,7 +145,7 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     table.enter(0, "2H")
     table.enter(1, "KS JK")
     # Three players play with two jokers: one is left to tap.
-    expect(table.player(1).locator(".picker button[value='JK']")).to_be_enabled()
+    expect(page.locator("#round-entry .picker button[value='JK']")).to_be_enabled()
     table.enter(2, "4D")
     table.snap("hand-1-entered")
     table.save(1)

@@ -59,9 +59,9 @@ def test_a_second_phone_follows_the_scoreboard_live(live_server, phone, screensh
     keeper.get_by_role("link", name="Enter hand 1").tap()
     keeper.get_by_role("group", name="Who went out").get_by_label("Ann", exact=True).tap()
     keeper.wait_for_load_state("networkidle")  # the answer's refresh is back before the next tap
-    keeper.locator("#player-1 button[name='select']").tap()
+    keeper.locator("#round-entry .dock-names button[value='1']").tap()
     expect(keeper.locator("#player-1")).to_have_class(re.compile(r"\bactive\b"))
-    keeper.locator("#player-1 .picker button[value='KS']").tap()
+    keeper.locator("#round-entry .picker button[value='KS']").tap()
     expect(keeper.locator("#player-1 .hand button.in-hand")).to_have_text(["K♠"])
     keeper.get_by_role("button", name="Save hand 1").tap()
     keeper.wait_for_url(re.compile(r"/games/\d+/$"))

@@ -857,14 +857,15 @@ def test_a_meld_takes_at_most_seven_cards(client, trio):
     # (A–5 or 3–7 leave 6 + 7 or A + 2: 3).
     assert table.preview(0) == ("Indian Chief", 53)
 
-    assert re.search(r'<p class="tap-note" role="alert" hidden></p>', table.section(0))
+    assert '<div class="picker" role="group" aria-label="Cards for Ann">' in table.html
+    assert re.search(r'<p class="tap-note" role="alert" hidden></p>', table.html)
 
     table.pick("8♠")
 
     assert table.cards(0) == "AS 2S 3S 4S 5S 6S 7S"
     assert table.preview(0) == ("Indian Chief", 53)
     # The tap was not lost in silence: the picker says why.
-    note = re.search(r'<p class="tap-note" role="alert">([^<]+)</p>', table.section(0))
+    note = re.search(r'<p class="tap-note" role="alert">([^<]+)</p>', table.html)
     assert note and unescape(note.group(1)) == (
         "Ann already has 7 cards, the most one player shows: tap one of them to take it out."
     )

@@ -1,0 +1,191 @@
+"""A round on one screen: the scorekeeper never scrolls to reach what they tap.
+
+A whole four-player game of Indian Chief, then a hand of each rummy-family game, on a
+390 × 844 phone and on a small 360 × 640 one, held upright. Before every tap the test
+checks that the target is already inside the screen, and it counts the taps: one a card,
+at most one a player (a name to say who gets the cards next), one Save a round, one a
+Thief on the steals page, and one to go on to the next round. Then the entry screen at
+twice the text size and on its side: nothing scrolls sideways.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.test_game import PLAYERS, ROUNDS
+
+pytestmark = pytest.mark.browser
+
+UPRIGHT = [
+    pytest.param({"width": 390, "height": 844}, id="390x844"),
+    pytest.param({"width": 360, "height": 640}, id="360x640"),
+]
+
+# Each round's Thieves, who steal (or take from the deck) before the next round is dealt.
+THIEVES = {1: ["Ann"], 5: ["Dan"], 6: ["Cat"]}
+
+
+class Thumb:
+    """Taps only what is already on the screen, and counts them by kind."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps: Counter[str] = Counter()
+
+    def tap(self, target: Locator, kind: str) -> None:
+        expect(target).to_be_visible()
+        expect(target).to_be_enabled()
+        box = target.bounding_box()
+        size = self.page.viewport_size
+        assert box is not None and size is not None
+        inside = (
+            box["x"] >= 0
+            and box["y"] >= 0
+            and box["x"] + box["width"] <= size["width"]
+            and box["y"] + box["height"] <= size["height"]
+        )
+        assert inside, f"{kind}: {target} is off the screen at {box}, scrolled {self.scrolled()}"
+        self.taps[kind] += 1
+        target.tap()
+
+    def scrolled(self) -> int:
+        return int(self.page.evaluate("scrollY"))
+
+    def enter(self, hands: list[str]) -> None:
+        """Each player's cards, by name and card: a name is tapped only when the entry is
+        not already with that player (the first, or moved on by itself)."""
+        for seat, cards in enumerate(hands):
+            name = self.page.locator(f"#round-entry .dock-names button[value='{seat}']")
+            if name.get_attribute("aria-pressed") != "true":
+                self.tap(name, "player")
+            for count, card in enumerate(cards.split(), start=1):
+                self.tap(self.page.locator(f"#round-entry .picker button[value='{card}']"), "card")
+                hand = self.page.locator(f"#round-entry #player-{seat} .hand button.in-hand")
+                expect(hand).to_have_count(count)
+        self.page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("viewport", UPRIGHT)
+def test_a_whole_indian_chief_game_without_scrolling(
+    live_server, phone: Callable[..., Page], viewport
+):
+    page = phone(viewport=viewport)
+    thumb = Thumb(page)
+    page.goto(f"{live_server.url}/games/new/")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+
+    for number, row in enumerate(ROUNDS, start=1):
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number} of 7")
+        thumb.enter([cards for cards, _ in row])
+        for seat, (_, score) in enumerate(row):
+            expect(page.locator(f"#player-{seat} .meld-preview .score")).to_have_text(str(score))
+        thumb.tap(page.get_by_role("button", name=f"Save round {number}"), "save")
+        for thief in THIEVES.get(number, []):
+            page.wait_for_url(re.compile(r"/steals/$"))
+            expect(page.locator("#steals .thief-order li")).to_have_text([thief])
+            thumb.tap(page.get_by_role("button", name="Take from the deck instead"), "thief")
+            expect(page.locator("#steals .events li")).to_contain_text(
+                [f"{thief} took from the deck."]
+            )
+        if number < 7:
+            thumb.tap(page.get_by_role("link", name=f"Enter round {number + 1}"), "next round")
+            page.wait_for_url(re.compile(r"/rounds/new/$"))
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    expect(page.locator(".winner h2")).to_be_visible()
+
+    cards = sum(len(cards.split()) for row in ROUNDS for cards, _ in row)
+    names = thumb.taps["player"]
+    assert thumb.taps == Counter(card=cards, player=names, save=7, thief=3, **{"next round": 6})
+    # Three a round at most (the first player holds the entry from the start); in the
+    # last round each player's one meld left moves the entry on by itself: none.
+    assert names <= 3 * 7 - 3, thumb.taps
+
+
+HANDS = [
+    # (game, players, the hand's answers as (question, answer), each seat's cards)
+    ("rummy", ["Ann", "Ben"], [("Who went out", "Ann")], ["", "KS 4D"]),
+    ("three-thirteen", ["Ann", "Ben"], [("Who went out", "Ann")], ["3S 4S 5S", "KS QD 2C"]),
+    ("carousel", ["Ann", "Ben", "Cat"], [("Who knocked", "Ann")], ["2H", "KS", "4D"]),
+    (
+        "indian-rummy",
+        ["Ann", "Ben"],
+        [("Who declared", "Ann")],
+        ["", "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"],
+    ),
+    (
+        "tong-its",
+        ["Ann", "Ben", "Cat"],
+        [("How the hand ended", "Tongit (no cards left)"), ("Who called it", "Ann")],
+        ["", "KS 4D", "9C"],
+    ),
+]
+
+
+@pytest.mark.parametrize("viewport", UPRIGHT)
+@pytest.mark.parametrize(("kind", "players", "answers", "hands"), HANDS, ids=[h[0] for h in HANDS])
+def test_a_rummy_family_hand_without_scrolling(
+    live_server, phone: Callable[..., Page], viewport, kind, players, answers, hands
+):
+    page = phone(viewport=viewport)
+    thumb = Thumb(page)
+    page.goto(f"{live_server.url}/games/new/?kind={kind}")
+    for seat, name in enumerate(players, start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+
+    for question, answer in answers:
+        thumb.tap(
+            page.get_by_role("group", name=question).get_by_label(answer, exact=True), "answer"
+        )
+        page.wait_for_load_state("networkidle")
+    thumb.enter(hands)
+    thumb.tap(page.get_by_role("button", name="Save hand 1"), "save")
+
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    expect(page.locator(".messages")).to_contain_text("Hand 1 saved.")
+    cards = sum(len(cards.split()) for cards in hands)
+    assert thumb.taps["card"] == cards and thumb.taps["save"] == 1
+    assert thumb.taps["player"] <= len(players) and thumb.taps["answer"] == len(answers)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "text"),
+    [
+        pytest.param({"width": 390, "height": 844}, "225%", id="200%-text"),
+        pytest.param({"width": 844, "height": 390}, "", id="landscape"),
+        pytest.param({"width": 640, "height": 360}, "", id="small-landscape"),
+    ],
+)
+def test_the_entry_screen_never_scrolls_sideways(
+    live_server, phone: Callable[..., Page], viewport, text
+):
+    from games.models import Game
+
+    game = Game.start(PLAYERS, 2)
+    page = phone(viewport=viewport)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    if text:
+        # Twice the phone's text size: the root's 112.5% doubled.
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    thumb = Thumb(page)
+    thumb.enter([cards for cards, _ in ROUNDS[0]])
+    for url in (page.url, f"{live_server.url}/games/{game.pk}/"):
+        page.goto(url)
+        if text:
+            page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{url} is {width}px wide at {viewport}"
+    # Upright or on its side, every card of the picker is on the screen at once.
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    if text:
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    for card in page.locator("#round-entry .picker button[name='add']").all():
+        box = card.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= viewport["height"]
