@@ -59,6 +59,8 @@ def checked(page: Page, axe_source: str) -> Iterator[Callable[[str], None]]:
 
 
 def start(page: Page, url: str, kind: str, names: list[str]) -> str:
+    """A new game of `kind` for these players, started from the new-game page; the game's
+    address (its round entry is open)."""
     page.goto(f"{url}/games/new/?kind={kind}")
     for seat, name in enumerate(names, start=1):
         page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.test_accessibility import start
 from tests.browser.test_game import PLAYERS, ROUNDS
 
 pytestmark = pytest.mark.browser
@@ -74,11 +75,7 @@ def test_a_whole_indian_chief_game_without_scrolling(
 ):
     page = phone(viewport=viewport)
     thumb = Thumb(page)
-    page.goto(f"{live_server.url}/games/new/")
-    for seat, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    start(page, live_server.url, "indian-chief", PLAYERS)
 
     for number, row in enumerate(ROUNDS, start=1):
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number} of 7")
@@ -134,11 +131,7 @@ def test_a_rummy_family_hand_without_scrolling(
 ):
     page = phone(viewport=viewport)
     thumb = Thumb(page)
-    page.goto(f"{live_server.url}/games/new/?kind={kind}")
-    for seat, name in enumerate(players, start=1):
-        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    start(page, live_server.url, kind, players)
 
     for question, answer in answers:
         thumb.tap(
