@@ -364,8 +364,8 @@ def _chip(token: str) -> dict[str, Any]:
 
 
 def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
-    """Each player's chips, what their cards make so far (with a digest of it) and what
-    the game asks of them; and the cards the decks in play have no more of."""
+    """Each player's chips, what their cards make so far and what the game asks of them
+    (with a digest of both); and the cards the decks in play have no more of."""
     game = form.game
     active = index(form["active"].value(), len(form.names)) or 0
     # Each entered token as a chip: a card shows its symbol and suit colour; text that is
@@ -374,7 +374,8 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
     seats = []
     for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
-        shown = (seat == active, len(hands[seat]), preview)
+        questions = form.seat_question_fields(seat)
+        shown = (seat == active, len(hands[seat]), preview, [asked.name for asked in questions])
         seats.append(
             {
                 "seat": seat,
@@ -383,6 +384,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
                 "cards": hands[seat],
                 "active": seat == active,
                 "preview": preview,
+                "questions": questions,
                 "digest": hashlib.blake2b(repr(shown).encode(), digest_size=6).hexdigest(),
             }
         )
@@ -398,10 +400,8 @@ def _entry_context(form: RoundForm, played: Round | None, notice: str) -> dict[s
     active = index(form["active"].value(), len(form.names)) or 0
     players, taken = _seats(form)
     for player in players:
-        questions = form.seat_question_fields(player["seat"])
-        player["questions"] = questions
         player["has_error"] = bool(
-            player["field"].errors or any(asked.errors for asked in questions)
+            player["field"].errors or any(asked.errors for asked in player["questions"])
         )
     cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
     if game.jokers:

@@ -112,13 +112,32 @@ class RoundForm(forms.Form):
         ]
 
     def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
-        """What is asked of one player, as far as the answers so far ask it."""
+        """What is asked of one player, as far as the answers so far ask it; a question
+        only the winner is asked waits until the cards say who won."""
         answers = self.current_answers()
         return [
             self[name]
             for name, question, asked_of in self.rules.fields(len(self.names))
-            if asked_of == seat and self.rules.asked(question, answers, seat)
+            if asked_of == seat
+            and self.rules.asked(question, answers, seat)
+            and (not question.of_winner or seat == self.winner)
         ]
+
+    @functools.cached_property
+    def winner(self) -> int | None:
+        """Who wins the hand as entered so far, where a question waits for it (the hand
+        is scored for that); None until the cards and answers say."""
+        if not any(question.of_winner for question in self.rules.seat_questions):
+            return None
+        unasked = self.rules.for_winner(self.current_answers(), len(self.names), None)
+        row, _ = self._check(Played(tuple(self.card_texts()), unasked))
+        return self.rules.winner(row) if row else None
+
+    def winners_questions(self) -> list[str]:
+        """The questions that wait for the winner, while nobody has won yet."""
+        if self.winner is not None:
+            return []
+        return [question.label for question in self.rules.seat_questions if question.of_winner]
 
     @functools.cached_property
     def others(self) -> dict[int, Played]:
@@ -142,11 +161,14 @@ class RoundForm(forms.Form):
             self.add_error(name, "Needed for this hand.")
         if self.errors:
             return cleaned
-        game = self.game
-        entry = Played(tuple(texts), answers)
-        self.row, problems = self.rules.check(
-            self.names, self.number, entry, self.others, game.settings, game.decks
-        )
+        # Who won never hangs on what only the winner is asked: the hand is scored
+        # without those answers first, then with the winner's.
+        unasked = self.rules.for_winner(answers, len(self.names), None)
+        self.row, problems = self._check(Played(tuple(texts), unasked))
+        if self.row is not None:
+            answers = self.rules.for_winner(answers, len(self.names), self.rules.winner(self.row))
+            if answers != unasked:
+                self.row, problems = self._check(Played(tuple(texts), answers))
         for problem in problems:
             self._add_rule_error(problem)
         if problems:
@@ -154,6 +176,12 @@ class RoundForm(forms.Form):
         cleaned["cards"] = texts
         cleaned["details"] = answers
         return cleaned
+
+    def _check(self, entry: Played) -> tuple[Row | None, list[RuleError]]:
+        game = self.game
+        return self.rules.check(
+            self.names, self.number, entry, self.others, game.settings, game.decks
+        )
 
     def _parsed_cards(self, cleaned: dict[str, Any]) -> list[str]:
         """Each seat's cards in canonical text; a card that is none is that seat's error."""

@@ -147,8 +147,10 @@ class Question:
     `when` = (key, answers): asked only when that question of the hand was answered with
     one of these (Tong-Its asks for the caller only after a tongit or a draw). For a
     question asked of every player, `skip` names the hand question whose seat is not
-    asked (the caller) and `if_seat` a box the player must have ticked (opened). `needed`:
-    a hand that asks it cannot be saved without an answer.
+    asked (the caller) and `if_seat` a box the player must have ticked (opened);
+    `of_winner`: only the hand's winner's answer counts, so only the winner is asked, once
+    the cards and answers say who won (Tong-Its's aces and face-down fours). `needed`: a
+    hand that asks it cannot be saved without an answer.
     """
 
     key: str
@@ -157,6 +159,7 @@ class Question:
     when: tuple[str, tuple[str, ...]] | None = None
     skip: str = ""
     if_seat: str = ""
+    of_winner: bool = False
 
     def stored(self, value: Any) -> Any:
         """The form's cleaned value as it is stored (and as the entry functions read it)."""
@@ -323,6 +326,21 @@ class GameKind:
     def hint(self, number: int) -> str:
         """What hand `number` deals, when the game says ("" otherwise)."""
         return ""
+
+    def winner(self, row: Row) -> int | None:
+        """The seat that won a scored round or hand (None in a game whose rounds have no
+        winner)."""
+        return None
+
+    def for_winner(self, answers: Json, players: int, winner: int | None) -> Json:
+        """The answers as stored: a question only the winner is asked (`of_winner`) keeps
+        the winner's answer alone."""
+        return {
+            name: question.stored(None)
+            if question.of_winner and seat is not None and seat != winner
+            else answers[name]
+            for name, question, seat in self.fields(players)
+        }
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
@@ -612,6 +630,10 @@ class HandKind(GameKind):
             return self.score(players, [*before, entry], settings, decks).rows[-1], []
         except RuleError as error:
             return None, [error]
+
+    def winner(self, row: Row) -> int | None:
+        won = getattr(row.result, "winner", None)
+        return won if isinstance(won, int) else None
 
     def preview(
         self,

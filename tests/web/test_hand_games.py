@@ -546,27 +546,31 @@ def test_a_hand_stores_its_answers_and_the_history_tells_them_in_words(client):
     answers |= {"meld_aces_1": "1", "face_down_quads_0": "q", "last_drawer": "2"}
     assert save_hand(client, game, ["5S 5H", "3D", "KS"], **answers).status_code == 302
     # What this hand does not ask is not kept: a draw has no last drawer, the caller
-    # does not answer the draw, and Cleo, who has not opened, must fold.
+    # does not answer the draw, Cleo, who has not opened, must fold, and only the
+    # winner's aces and face-down fours count: Ben (3) beats Ann (10), so Ann's fours go.
     details = game.rounds.get().details
     assert (details["last_drawer"], details["response_1"], details["response_2"]) == (
         None,
         None,
         None,
     )
-    assert details["response_0"] == "challenge" and details["face_down_quads_0"] == ["Q"]
+    assert details["response_0"] == "challenge" and details["face_down_quads_0"] == []
     assert details["meld_aces_1"] == 1 and details["opened_2"] is False
     history = history_on(game_page(client, game))
     assert (
         "Hand saved (hand 1) Ann 5♠ 5♥ · Ben 3♦ · Cleo K♠ · How the hand ended Draw called · "
-        "Who called it Ben · Ann Opened, Challenge, Face-down fours (ranks): Q · "
-        "Ben Opened, Aces in own exposed melds: 1"
+        "Who called it Ben · Ann Opened, Challenge · Ben Opened, Aces in own exposed melds: 1"
     ) in history
     # The edit screen shows the answers as they were saved, and asks only what applies:
-    # no fold or challenge for Ben (the caller) or Cleo (not opened), no last drawer.
+    # no fold or challenge for Ben (the caller) or Cleo (not opened), no last drawer,
+    # aces and face-down fours of Ben, the winner, only.
     form = text(client.get(entry_url(game, 1)))
     assert re.search(r'name="response_0" value="challenge"[^>]*checked', form)
     assert re.search(r'name="caller" value="1"[^>]*checked', form)
-    assert 'name="face_down_quads_0" value="Q"' in form
+    assert re.search(r'name="meld_aces_1" value="1"', form)
+    assert 'name="face_down_quads_1"' in form
+    assert 'name="face_down_quads_0"' not in form and 'name="meld_aces_0"' not in form
+    assert 'name="meld_aces_2"' not in form
     assert 'name="response_1"' not in form and 'name="response_2"' not in form
     assert 'name="last_drawer"' not in form
 
@@ -708,3 +712,48 @@ def test_a_save_costs_the_same_queries_however_many_seats_and_hands(client):
 
     assert queries_of_a_save(("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"), 1) == two_seats
     assert queries_of_a_save(("Ann", "Ben"), 6) == two_seats
+
+
+def test_tong_its_asks_aces_and_face_down_fours_of_the_winner_only(client):
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
+    url = entry_url(game)
+
+    # Before anyone has won, nobody is asked, and the screen says when they will be.
+    first = unescape(text(client.get(url)))
+    assert "meld_aces_" not in first and "face_down_quads_" not in first
+    waiting = "Asked of the winner once the cards show who won: Aces in own exposed melds, "
+    assert waiting + "Face-down fours (ranks)." in first
+
+    # Ann calls tongit: she wins, and she alone is asked.
+    data = hand_form(client, game) | {"end": "tongit", "caller": "0", "opened_0": "on"}
+    data |= {"cards_1": "KS", "cards_2": "2C", "refresh": "1"}
+    html = unescape(text(client.post(url, data)))
+    assert {name for name in re.findall(r'name="(meld_aces_\d|face_down_quads_\d)"', html)} == {
+        "meld_aces_0",
+        "face_down_quads_0",
+    }
+    assert waiting not in html
+
+
+def test_a_tap_that_settles_the_winner_brings_their_questions(client):
+    # A draw: Ben calls with 3♦; Ann challenges. Ann's hand is the last one in, by a tap.
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
+    url = entry_url(game)
+    data = hand_form(client, game) | {"end": "draw", "caller": "1", "response_0": "challenge"}
+    data |= {"opened_0": "on", "opened_1": "on", "cards_1": "3D", "cards_2": "KS QS"}
+    page = text(client.post(url, data | {"refresh": "1"}))
+    assert "meld_aces_" not in page
+    digests = dict(re.findall(r'id="preview-(\d+)" data-digest="([^"]+)"', page))
+
+    tapped = data | {"taps": "applied", "active": "0", "cards_0": "5S 5H"}
+    tapped |= {f"shown_{seat}": digest for seat, digest in digests.items()}
+    answer = text(client.post(url, tapped, headers={"HX-Request": "true"}))
+
+    # Ben (3) beats Ann (10): Ben's questions come with the answer, out of band.
+    ben = re.search(
+        r'<div class="seat-questions" id="questions-1" hx-swap-oob="true">(.*?)</div>\s*</div>',
+        answer,
+        re.S,
+    )
+    assert ben and 'name="meld_aces_1"' in ben.group(1)
+    assert "meld_aces_0" not in answer and "meld_aces_2" not in answer

@@ -154,12 +154,13 @@ def test_indian_chief_games_with_steals_come_back_the_same(client):
 
 
 def test_rummy_family_games_come_back_with_their_details_and_settings(client):
-    # Tong-Its: Ann calls tongit twice with everyone opened. Hand 1: each antes 2, Ben and
-    # Cleo pay Ann 3: 4, −5, −5. Hand 2: Ann takes the pot of 12 as well: −2 + 6 + 12 = 16,
-    # −5, −5. The table ends the game: Ann wins on 20, −10, −10.
+    # Tong-Its: Ann calls tongit twice with everyone opened, her four queens laid face
+    # down and an ace in her own melds. Hand 1: each antes 2; Ben and Cleo each pay Ann
+    # 3 + 3 (the queens) + 1 (the ace) = 7: 12, −9, −9. Hand 2: Ann takes the pot of 12 as
+    # well: −2 + 14 + 12 = 24, −9, −9. The table ends the game: Ann wins on 36, −18, −18.
     tong_its = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
     answers = {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on", "opened_2": "on"}
-    answers |= {"face_down_quads_1": "Q", "meld_aces_2": "1"}
+    answers |= {"face_down_quads_0": "Q", "meld_aces_0": "1"}
     save_hand(client, tong_its, ["", "KS", "2C"], **answers)
     save_hand(client, tong_its, ["", "KS", "2C"], **answers)
     tong_its.refresh_from_db()
@@ -171,9 +172,9 @@ def test_rummy_family_games_come_back_with_their_details_and_settings(client):
     exported = export(client, "games-export-json")
     games = games_of(exported)
     assert [game["kind"] for game in games] == ["tong-its", "rummy"]
-    assert (games[0]["totals"], games[0]["winners"]) == ([20, -10, -10], ["Ann"])
+    assert (games[0]["totals"], games[0]["winners"]) == ([36, -18, -18], ["Ann"])
     assert games[0]["rounds"][0]["details"] == tong_its.rounds.get(number=1).details
-    assert games[0]["rounds"][0]["details"]["face_down_quads_1"] == ["Q"]
+    assert games[0]["rounds"][0]["details"]["face_down_quads_0"] == ["Q"]
     assert games[1]["settings"] == {"target_score": 20}
     assert (games[1]["totals"], games[1]["winners"], games[1]["finished"]) == (
         [20, 0],
