@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("games.sheets.urls")),
     path("", include("games.transfer.urls")),
     path("", include("games.api.urls")),
+    path("", include("games.offline.urls")),
 ]

@@ -100,9 +100,15 @@ def _round_entry(
     else:
         form = RoundForm(game, number, request.POST)
         try:
-            if played is None and request.POST.get("version") != str(game.version):
+            shown = request.POST.get("number", str(number))
+            if played is None and (
+                request.POST.get("version") != str(game.version) or shown != str(number)
+            ):
                 # A new round is checked as the one after those saved; when another
                 # device saved one first, that is what to say, not what the check finds.
+                # The round the form showed must be the next one too: a round entered
+                # offline after one still unsent predicts its version, and a change on
+                # another phone can make that number come true for another round.
                 raise StaleGame(game)
             if form.is_valid():
                 return _save_round(request, game, number, played, form)
@@ -118,7 +124,7 @@ def _round_entry(
                 return _saved_meanwhile(request, game, taken)
             if played and _holds(game.rounds.get(number=number), form):
                 # A double tap or a resent edit: the round already holds these cards.
-                return go(request, game.get_absolute_url())
+                return _recorded(request, game.get_absolute_url(), number)
             # Another device changed something else (an earlier round, the steals, an
             # undo): the round entered is still the next one, so keep what this device
             # entered, show the newer game, and let a second save go through knowingly.
@@ -173,7 +179,16 @@ def _saved(request: HttpRequest, game: Game, landed: Round) -> HttpResponseBase:
     """The answer to a save that had already landed: it was saved, once."""
     word = game.rules.round_word.capitalize()
     messages.success(request, f"{word} {landed.number} saved.")
-    return go(request, game.get_absolute_url())
+    return _recorded(request, game.get_absolute_url(), landed.number)
+
+
+def _recorded(request: HttpRequest, url: str, number: int) -> HttpResponseBase:
+    """On to `url` after a save that is recorded, now or before. `X-Round-Saved` tells a
+    save sent again from the phone's queue (static/games/queue.js) that it is in: any
+    other answer, a redirect included, is a refusal the scorekeeper must see."""
+    response = go(request, url)
+    response["X-Round-Saved"] = str(number)
+    return response
 
 
 def _taken_meanwhile(game: Game, request: HttpRequest) -> int | None:
@@ -215,7 +230,7 @@ def _saved_meanwhile(request: HttpRequest, game: Game, number: int) -> HttpRespo
             f"{word.capitalize()} {number} was saved on another phone with the same cards: "
             "it is recorded once.",
         )
-        return go(request, game.get_absolute_url())
+        return _recorded(request, game.get_absolute_url(), number)
     standings, problem = standings_or_problem(game)
     # No choice is the obvious one, so none is drawn as the main button.
     choices = []
@@ -278,12 +293,12 @@ def _save_round(
         messages.success(request, f"{word} {saved.number} saved.")
         # Thieves steal before the next round is dealt.
         if form.row is not None and form.row.thieves:
-            return go(request, reverse("steals", args=[game.pk, saved.number]))
-    else:
-        for note in game.edit_round(number, cards, version, details):
-            messages.warning(request, note)
-        messages.success(request, f"{word} {number} changed; the totals follow.")
-    return go(request, game.get_absolute_url())
+            return _recorded(request, reverse("steals", args=[game.pk, saved.number]), saved.number)
+        return _recorded(request, game.get_absolute_url(), saved.number)
+    for note in game.edit_round(number, cards, version, details):
+        messages.warning(request, note)
+    messages.success(request, f"{word} {number} changed; the totals follow.")
+    return _recorded(request, game.get_absolute_url(), number)
 
 
 def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:

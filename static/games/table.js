@@ -352,9 +352,7 @@
     const form = entryForm(event);
     if (!form) return;
     if (isSave(event)) {
-      form.dataset.resend = "save";
-      showState(form, "offline", "Not saved: no connection. Your cards are kept on this " +
-        "phone, and the " + form.dataset.word + " is sent again when the connection is back.");
+      keepSave(form);
     } else {
       form.dataset.resend = form.dataset.resend || "taps";
       showState(form, "offline", "No connection: the cards are kept, and their scores " +
@@ -368,12 +366,259 @@
         "kept on this phone; tap Save to try again.");
     }
   });
+  // Back online: the kept saves go first, then the taps' scores come.
   window.addEventListener("online", function () {
     const form = document.querySelector("form.round-entry[data-resend]");
-    if (!form) return;
-    const resend = form.dataset.resend;
-    delete form.dataset.resend;
-    if (resend === "save") form.requestSubmit(form.querySelector("button[name='save']"));
-    else htmx.trigger(form, "submit");
+    if (form) delete form.dataset.resend;
+    sendKept(true, Boolean(form));
+  });
+
+  // Offline (games/offline, static/games/queue.js). The service worker keeps the app's
+  // files and the pages of the games opened here. A save made without a connection is
+  // kept on the phone with its one-time token and the game version it was entered on,
+  // and the form moves on to the next round, which is entered as if the save had landed
+  // (its version is the one that save makes). The kept saves go, in order, when the
+  // connection is back; their list is shown at the top of every page until then.
+  function newToken() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40; // a version 4 UUID, as the server's own
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, function (byte) {
+      return byte.toString(16).padStart(2, "0");
+    }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20),
+      hex.slice(20)].join("-");
+  }
+  function field(form, name) {
+    return form.querySelector("input[name='" + name + "']");
+  }
+  function capitalized(word) {
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  }
+  async function keepSave(form) {
+    const number = Number(field(form, "number").value);
+    const word = form.dataset.word;
+    const fields = Array.from(new FormData(form)).filter(function (pair) {
+      return pair[0] !== "taps" && pair[0] !== "active";
+    }).concat([["save", "1"]]);
+    const players = Array.from(form.querySelectorAll("section.player"), function (section) {
+      return [section.getAttribute("aria-label"), cardsOf(form, section.id.slice(7)).value];
+    });
+    await SavesQueue.add({
+      url: form.action,
+      label: capitalized(word) + " " + number + " of " + form.dataset.gameLabel,
+      number: number,
+      version: Number(field(form, "version").value),
+      players: players,
+      fields: fields,
+    });
+    localStorage.removeItem(draftKey(form));
+    laterSync();
+    if (form.hasAttribute("data-editing")) {
+      showState(form, "kept", capitalized(word) + " " + number + " is kept on this phone " +
+        "and sent when the connection is back.");
+    } else {
+      nextRound(form, number + 1, Number(field(form, "version").value) + 1);
+    }
+    showKept();
+  }
+  // The form as the next round's, blank, on the phone alone: nothing is scored offline.
+  function nextRound(form, number, version) {
+    const word = form.dataset.word;
+    const rounds = Number(form.dataset.rounds) || 0;
+    const heading = document.querySelector("#round-entry h1");
+    if (rounds && number > rounds) {
+      heading.textContent = "All " + rounds + " " + word + "s are entered";
+      form.hidden = true;
+      return;
+    }
+    heading.textContent = capitalized(word) + " " + number + (rounds ? " of " + rounds : "");
+    document.title = document.title.replace(/^\S+ \d+/, capitalized(word) + " " + number);
+    field(form, "number").value = number;
+    field(form, "version").value = version;
+    field(form, "token").value = newToken();
+    form.dataset.draft = form.dataset.draft.replace(/\d+$/, number);
+    form.querySelectorAll(".errors, .notice").forEach(function (shown) { shown.remove(); });
+    form.querySelectorAll("input[name^='cards_']").forEach(function (input) { input.value = ""; });
+    form.querySelectorAll(".question input, .seat-questions input").forEach(function (input) {
+      input.checked = false;
+    });
+    form.querySelectorAll("section.player").forEach(function (section) {
+      section.classList.remove("has-error");
+      // A hand's size can change from one round to the next (Three Thirteen's does).
+      delete section.dataset.completeAt;
+      // activate() words the hint for the player who gets the cards and the others.
+      const hint = document.createElement("span");
+      hint.className = "muted";
+      section.querySelector(".hand").replaceChildren(hint);
+      section.querySelector(".meld-preview").replaceChildren();
+      section.querySelector(".seat-preview").replaceChildren();
+    });
+    form.querySelector("#picker-taken").dataset.cards = "";
+    applyTaken(form);
+    form.querySelector("button.save").textContent = "Save " + word + " " + number;
+    activate(form, "0");
+    showState(form, "kept", "No connection: " + word + " " + (number - 1) + " is kept on " +
+      "this phone and sent when the connection is back. Go on with " + word + " " + number + ".");
+  }
+  // A page opened from the phone's copy, with saves kept for its form: the form shows
+  // the round after them.
+  async function catchUp(form) {
+    if (form.hasAttribute("data-editing")) return;
+    const kept = (await SavesQueue.all()).filter(function (save) {
+      return save.url === form.action;
+    });
+    const last = kept[kept.length - 1];
+    if (last && last.number >= Number(field(form, "number").value)) {
+      nextRound(form, last.number + 1, last.version + 1);
+      offerDraft(form);
+    }
+  }
+  function laterSync() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.sync) return registration.sync.register(SavesQueue.SYNC);
+    }).catch(function () {
+      // No Background Sync: the page sends them when the connection is back.
+    });
+  }
+  async function showKept() {
+    const kept = await SavesQueue.all();
+    let panel = document.getElementById("kept-saves");
+    if (!kept.length) {
+      if (panel) panel.remove();
+      return;
+    }
+    if (!panel) {
+      panel = document.createElement("section");
+      panel.id = "kept-saves";
+      panel.className = "kept-saves";
+      panel.setAttribute("aria-label", "Kept on this phone");
+      document.querySelector("main").prepend(panel);
+    }
+    const intro = document.createElement("p");
+    intro.textContent = "Waiting to be sent, kept on this phone: they go by themselves " +
+      "when the connection is back.";
+    const list = document.createElement("ul");
+    kept.forEach(function (save) {
+      const item = document.createElement("li");
+      const label = document.createElement("strong");
+      label.textContent = save.label;
+      const cards = document.createElement("span");
+      cards.className = "kept-cards";
+      cards.textContent = save.players.map(function (player) {
+        return player[0] + ": " + (player[1] || "no cards");
+      }).join(" · ");
+      item.append(label, " ", cards);
+      if (save.state === "refused") {
+        const why = document.createElement("p");
+        why.className = "problem";
+        why.textContent = "Not recorded: the game changed meanwhile (another phone, or " +
+          "its end). The ones after it wait.";
+        const look = document.createElement("button");
+        look.type = "button";
+        look.className = "button";
+        look.textContent = "Look at it";
+        look.addEventListener("click", function () { lookAt(save); });
+        const discard = document.createElement("button");
+        discard.type = "button";
+        discard.className = "button";
+        discard.textContent = "Discard it";
+        discard.addEventListener("click", async function () {
+          await SavesQueue.remove(save.id);
+          sendKept(false, false);
+        });
+        item.append(why, look, " ", discard);
+      }
+      list.append(item);
+    });
+    panel.replaceChildren(intro, list);
+  }
+  // A refused save, posted as the page itself: the server shows it with the game as it is
+  // now (another phone's round, the cards to re-enter), as it does for a save made online.
+  async function lookAt(save) {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = save.url;
+    form.hidden = true;
+    save.fields.forEach(function (pair) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      form.append(input);
+    });
+    document.body.append(form);
+    await SavesQueue.remove(save.id);
+    form.submit();
+  }
+  // `back`: the connection has just come back, and a page opened from the phone's copy
+  // is brought up to date too; `taps`: taps made offline still wait for their scores.
+  async function sendKept(back, taps) {
+    if (typeof SavesQueue === "undefined") return;
+    const recorded = await SavesQueue.flush();
+    await showKept();
+    const copy = document.documentElement.dataset.offlineCopy !== undefined;
+    if (recorded || taps || (back && copy)) fromServer();
+  }
+  // The game as the server has it now: the form's scores and next round, or the page.
+  function fromServer() {
+    const form = document.querySelector("form.round-entry");
+    if (form && !form.hidden) {
+      htmx.trigger(form, "submit");
+      document.querySelectorAll(".offline-copy").forEach(function (note) { note.remove(); });
+      delete document.documentElement.dataset.offlineCopy;
+    } else {
+      location.reload();
+    }
+  }
+  function markOfflineCopy() {
+    const fetched = document.documentElement.dataset.offlineCopy;
+    if (fetched === undefined) return;
+    const when = new Date(fetched);
+    const note = document.createElement("p");
+    note.className = "notice offline-copy";
+    note.setAttribute("role", "status");
+    note.textContent = "No connection: this is the copy kept on this phone" +
+      (isNaN(when) ? "" : " from " + when.toLocaleString([], {
+        dateStyle: "short", timeStyle: "short" })) + ". It may be out of date.";
+    document.querySelector("main").prepend(note);
+  }
+  // The pages a game needs at the table are kept as they are fetched: this one, the
+  // first time the service worker takes the page, and the round entry it leads to.
+  function keepPages(first) {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    const urls = Array.from(document.querySelectorAll("a[data-keep-offline]"), function (link) {
+      return link.href;
+    });
+    if (first) urls.push(location.href);
+    urls.forEach(function (url) { fetch(url).catch(function () {}); });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    markOfflineCopy();
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register(document.documentElement.dataset.serviceWorker)
+        .catch(function () {
+          // Not here (a page not served securely): the app works online all the same.
+        });
+      navigator.serviceWorker.addEventListener("controllerchange", function () {
+        keepPages(true);
+      });
+      // Loaded while the worker was being installed, this page is not yet its own.
+      navigator.serviceWorker.ready.then(function (registration) {
+        if (!navigator.serviceWorker.controller) registration.active.postMessage("claim");
+      });
+      if (document.documentElement.dataset.offlineCopy === undefined) keepPages(false);
+    }
+    if (typeof SavesQueue === "undefined") return;
+    SavesQueue.channel.addEventListener("message", function (event) {
+      showKept();
+      if (event.data === "recorded") fromServer();
+    });
+    const form = document.querySelector("form.round-entry");
+    (form ? catchUp(form) : Promise.resolve()).then(function () {
+      if (navigator.onLine) sendKept(false, false);
+      else showKept();
+    });
   });
 })();

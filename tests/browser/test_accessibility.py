@@ -6,6 +6,10 @@ and axe runs on it twice, with the phone set to light and to dark: any violation
 impact, fails. axe-core comes from npm (`package.json`; `npm ci` puts it in
 `node_modules/`), and is run through DevTools, so the pages' strict Content Security
 Policy stays as it is.
+
+Each page is also measured for thumbs: every control on it, with its disclosures open,
+is at least 44 px each way (WCAG's 2.5.5), but for links inside a sentence (that rule's
+inline exception) and the forms' hidden default buttons, which only the Enter key reaches.
 """
 
 import os
@@ -20,6 +24,35 @@ pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
+TARGET = 44  # px each way: WCAG 2.5.5's size for a target
+
+# Every control's tappable box (a box's label for a checkbox or radio) smaller than
+# TARGET either way, with the page's disclosures opened for the count and shut again.
+SMALL_TARGETS = """
+target => {
+  const shut = [...document.querySelectorAll("details:not([open])")];
+  shut.forEach(details => { details.open = true; });
+  const small = [];
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+  for (const control of document.querySelectorAll(controls)) {
+    if (control.closest(".visually-hidden, [hidden]")) continue;
+    const inSentence = control.tagName === "A" && getComputedStyle(control).display === "inline"
+      && control.parentElement.textContent.trim() !== control.textContent.trim();
+    if (inSentence) continue;
+    const labelled = ["checkbox", "radio"].includes(control.type) && control.labels.length;
+    const box = (labelled ? control.labels[0] : control).getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (box.width < target - 0.05 || box.height < target - 0.05) {
+      const name = (control.textContent || control.value || control.name).trim().slice(0, 40);
+      const size = `${box.width.toFixed(0)}×${box.height.toFixed(0)}`;
+      small.push(`${control.tagName.toLowerCase()} "${name}" ${size}`);
+    }
+  }
+  shut.forEach(details => { details.open = false; });
+  return small;
+}
+"""
+
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
@@ -32,12 +65,15 @@ def axe_source() -> str:
 
 
 @pytest.fixture
-def checked(page: Page, axe_source: str) -> Iterator[Callable[[str], None]]:
-    """Call it with a name once a page is shown: axe checks it in light and in dark."""
+def checked(page: Page, axe_source: str, screenshot) -> Iterator[Callable[..., None]]:
+    """Call it with a name once a page is shown: axe checks it in light and in dark, its
+    targets are measured, and a screenshot of it is kept to look at."""
     seen: list[str] = []
     found: dict[str, list[str]] = {}
+    small: dict[str, list[str]] = {}
 
-    def check(name: str) -> None:
+    def check(name: str, on: Page = page) -> None:
+        page = on
         page.wait_for_load_state("networkidle")
         if not page.evaluate("typeof axe !== 'undefined'"):
             page.evaluate(axe_source)
@@ -52,10 +88,14 @@ def checked(page: Page, axe_source: str) -> Iterator[Callable[[str], None]]:
             if problems:
                 found[f"{name} ({scheme})"] = problems
         page.emulate_media(color_scheme="light")
+        if targets := page.evaluate(SMALL_TARGETS, TARGET):
+            small[name] = targets
+        screenshot(page, f"{len(seen) + 1:02d}-{name}")
         seen.append(name)
 
     yield check
     assert found == {}, f"axe violations on {len(found)} of {2 * len(seen)} views: {found}"
+    assert small == {}, f"targets under {TARGET}px on {len(small)} of {len(seen)} pages: {small}"
 
 
 def start(page: Page, url: str, kind: str, names: list[str]) -> str:
@@ -143,3 +183,54 @@ def test_every_page_passes_axe_in_light_and_dark(live_server, page: Page, checke
     checked("live scoreboard")
     page.goto(f"{live}?large=1")
     checked("live scoreboard, big type")
+
+
+def test_the_pages_of_accounts_and_sharing_pass_axe_in_light_and_dark(
+    live_server, page: Page, phone, checked
+):
+    """The pages behind an account: an owner's game with its sharing panel, invitations,
+    a game kept by someone else, a finished game, the password pages, and the answers to a
+    gone share link and a sheet that cannot be made."""
+    from django.contrib.auth.models import User
+
+    from tests.browser.test_invitations import PASSWORD, log_in
+
+    url = live_server.url
+    for name in ("ann", "ben"):
+        User.objects.create_user(name, f"{name}@example.org", PASSWORD)
+    log_in(page, url, "ann")
+    checked("games, logged in")
+    game = start(page, url, "rummy", ["Ann", "Ben"])
+    page.goto(game)
+    checked("game page, an owner's")
+    page.get_by_label("User name").fill("ben")
+    page.get_by_role("button", name="Invite them to keep score").click()
+    expect(page.locator("#sharing")).to_contain_text("Invited")
+    checked("game page, someone invited")
+
+    ben = phone()
+    log_in(ben, url, "ben")
+    ben.goto(game)
+    checked("a game kept by someone else", on=ben)
+    ben.goto(f"{url}/")
+    expect(ben.locator(".invitations")).to_be_visible()
+    checked("home, with an invitation", on=ben)
+
+    page.goto(f"{game}rounds/new/")
+    page.get_by_role("group", name="Who went out").get_by_label("Ann", exact=True).check()
+    type_cards(page, ["", "KH QH 9C"])
+    page.get_by_role("button", name="Save hand 1").click()
+    page.wait_for_url(game)
+    page.goto(game)
+    page.locator("summary", has_text="End the game here").click()
+    page.get_by_role("button", name="Yes, end the game").click()
+    expect(page.get_by_text("The game is over")).to_be_visible()
+    checked("game page, finished")
+    for path, name in [
+        ("/accounts/password/", "change password"),
+        ("/accounts/password/reset/", "reset password"),
+        ("/live/no-such-link/", "a share link that is gone"),
+        ("/sheets/indian-chief/blank.pdf?players=99", "a sheet that cannot be made"),
+    ]:
+        page.goto(url + path)
+        checked(name)

@@ -9,6 +9,7 @@ twice the text size and on its side: nothing scrolls sideways.
 """
 
 import re
+import uuid
 from collections import Counter
 from collections.abc import Callable
 
@@ -182,3 +183,31 @@ def test_the_entry_screen_never_scrolls_sideways(
     for card in page.locator("#round-entry .picker button[name='add']").all():
         box = card.bounding_box()
         assert box is not None and box["y"] + box["height"] <= viewport["height"]
+
+
+def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Callable[..., Page]):
+    from games.models import Game
+
+    names = ["Annabel", "Benjamin", "Catherine", "Dan"]
+    game = Game.start(names, 2)
+    live = f"{live_server.url}/live/{game.share()}/"
+    game.refresh_from_db()
+    game.record_round([cards for cards, _ in ROUNDS[0]], uuid.uuid4(), game.version)
+    page = phone(viewport={"width": 360, "height": 640})
+
+    def board_fits() -> None:
+        overflow = page.evaluate(
+            "(() => { const b = document.querySelector('.scoreboard');"
+            " return b.scrollWidth - b.clientWidth; })()"
+        )
+        assert overflow <= 0, f"{page.url}: the board is {overflow}px wider than the screen"
+
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    board_fits()
+    # A tapped score opens over the board: every column stays on the screen.
+    page.locator(".scoreboard td summary").first.tap()
+    expect(page.locator(".scoreboard .cell-detail").first).to_be_visible()
+    board_fits()
+    for url in (live, f"{live}?large=1"):
+        page.goto(url)
+        board_fits()

@@ -1,0 +1,302 @@
+"""Offline at the table: the installable app, its service worker, and saves kept on the
+phone until the connection is back.
+
+The phone reaches the server through a relay that the test can cut: while it is down it
+refuses and drops every connection, and the browser is told it is offline as well
+(Playwright's offline mode alone does not reach a service worker's own requests).
+"""
+
+import contextlib
+import re
+import socket
+import threading
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import BrowserContext, Error, Page, expect
+
+from games.models import Game
+from tests.browser.test_accessibility import start
+from tests.browser.test_game import PLAYERS, ROUNDS
+from tests.browser.test_invitations import PASSWORD, log_in
+from tests.web.test_offline import new_stylesheet
+
+pytestmark = pytest.mark.browser
+
+
+class Connection:
+    """A TCP relay to the live server, with a switch."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://localhost:{self.listener.getsockname()[1]}"
+        self.up = True
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            server = socket.create_connection(("127.0.0.1", self.port))
+            with self.lock:
+                self.open |= {client, server}
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                self._close(end)
+
+    def _close(self, end: socket.socket) -> None:
+        with self.lock:
+            self.open.discard(end)
+        with contextlib.suppress(OSError):
+            end.shutdown(socket.SHUT_RDWR)
+        end.close()
+
+    def drop(self, context: BrowserContext) -> None:
+        self.up = False
+        with self.lock:
+            cut = list(self.open)
+        for end in cut:
+            self._close(end)
+        context.set_offline(True)
+
+    def restore(self, context: BrowserContext) -> None:
+        self.up = True
+        context.set_offline(False)
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+@pytest.fixture
+def connection(live_server) -> Iterator[Connection]:
+    port = int(live_server.url.rsplit(":", 1)[1])
+    relay = Connection(port)
+    yield relay
+    relay.close()
+
+
+def until(page: Page, script: str, seconds: float = 10) -> None:
+    """Wait until `script` is true in the page (wait_for_function would need the eval
+    that the pages' Content Security Policy forbids)."""
+    for _ in range(int(seconds * 10)):
+        try:
+            if page.evaluate(script):
+                return
+        except Error as error:
+            # The page may bring itself up to date meanwhile (a save just recorded
+            # reloads it): ask the page that loads in its place.
+            if "Execution context was destroyed" not in error.message:
+                raise
+            page.wait_for_load_state()
+        page.wait_for_timeout(100)
+    raise AssertionError(f"never true: {script}")
+
+
+def controlled(page: Page) -> None:
+    try:
+        until(page, "navigator.serviceWorker.controller !== null", seconds=20)
+    except AssertionError:
+        state = page.evaluate(
+            "navigator.serviceWorker.getRegistration().then(r => r ? [r.installing, r.waiting,"
+            " r.active].map(w => w && w.state) : 'none')"
+        )
+        raise AssertionError(f"no service worker controls the page: {state}") from None
+
+
+def kept_for_offline(page: Page) -> None:
+    """Wait until the service worker holds the page: it controls it, and has kept it."""
+    controlled(page)
+    until(page, "caches.match(location.pathname, {cacheName: 'scorekeeper-pages'}).then(Boolean)")
+
+
+def enter(page: Page, hands: list[str]) -> None:
+    """Each player's cards, tapped on the picker (nothing is scored without the server)."""
+    for seat, cards in enumerate(hands):
+        name = page.locator(f"#round-entry .dock-names button[value='{seat}']")
+        if name.get_attribute("aria-pressed") != "true":
+            name.tap()
+        for count, card in enumerate(cards.split(), start=1):
+            page.locator(f"#round-entry .picker button[value='{card}']").tap()
+            expect(page.locator(f"#player-{seat} .hand button.in-hand")).to_have_count(count)
+
+
+def recorded(game: Game) -> list[tuple[int, list[str]]]:
+    return [(played.number, list(played.snapshot().values())) for played in game.rounds.all()]
+
+
+def hands(number: int) -> list[str]:
+    return [cards for cards, _ in ROUNDS[number - 1]]
+
+
+def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
+    live_server, page: Page, connection: Connection
+):
+    game_url = start(page, connection.url, "indian-chief", PLAYERS)
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    kept_for_offline(page)
+    heading = page.get_by_role("heading", level=1)
+
+    connection.drop(page.context)
+    for number in (1, 2, 3):
+        expect(heading).to_have_text(f"Round {number} of 7")
+        enter(page, hands(number))
+        page.get_by_role("button", name=f"Save round {number}").tap()
+        expect(page.locator("#kept-saves li")).to_have_count(number)
+        expect(page.locator(".save-state")).to_contain_text(f"round {number} is kept")
+    expect(heading).to_have_text("Round 4 of 7")
+    expect(page.locator("#kept-saves li").first).to_contain_text("Ann: KS · Ben: 7H 7S")
+
+    # Reloaded while still offline: the phone's copy, the three rounds still waiting.
+    page.reload()
+    expect(page.locator(".offline-copy")).to_contain_text("may be out of date")
+    expect(heading).to_have_text("Round 4 of 7")
+    expect(page.locator("#kept-saves li")).to_have_count(3)
+    assert recorded(game) == []
+
+    connection.restore(page.context)
+    expect(page.locator("#kept-saves")).to_have_count(0)
+    expect(heading).to_have_text("Round 4 of 7")
+    assert recorded(game) == [(number, hands(number)) for number in (1, 2, 3)]
+    # The next round goes on from the server's own form, and lands as round 4.
+    expect(page.locator(".offline-copy")).to_have_count(0)
+    enter(page, hands(4))
+    page.get_by_role("button", name="Save round 4").tap()
+    page.wait_for_url(game_url)
+    assert [number for number, _ in recorded(game)] == [1, 2, 3, 4]
+
+
+def test_a_round_another_phone_saved_meanwhile_is_kept_for_the_scorekeeper(
+    live_server, phone: Callable[..., Page], connection: Connection
+):
+    User.objects.create_user("ann", "ann@example.org", PASSWORD)
+    mine, other = phone(), phone()
+    log_in(mine, connection.url, "ann")
+    log_in(other, live_server.url, "ann")
+    game_url = start(mine, connection.url, "indian-chief", PLAYERS)
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    kept_for_offline(mine)
+
+    connection.drop(mine.context)
+    for number in (1, 2):
+        enter(mine, hands(number))
+        mine.get_by_role("button", name=f"Save round {number}").tap()
+        expect(mine.locator("#kept-saves li")).to_have_count(number)
+
+    # The other phone, online, saves round 1 with other cards (round 3's, a valid first).
+    other.goto(game_url.replace(connection.url, live_server.url) + "rounds/new/")
+    enter(other, hands(3))
+    other.get_by_role("button", name="Save round 1").tap()
+    other.wait_for_url(re.compile(r"/games/\d+/$"))
+
+    connection.restore(mine.context)
+    first = mine.locator("#kept-saves li").first
+    expect(first).to_contain_text("Not recorded")
+    expect(mine.locator("#kept-saves li")).to_have_count(2)
+    assert recorded(game) == [(1, hands(3))]
+
+    # Looked at: the server shows both rounds 1 and the cards this phone entered.
+    first.get_by_role("button", name="Look at it").tap()
+    expect(mine.get_by_role("heading", level=1)).to_have_text("Round 1 was saved on another phone")
+    expect(mine.locator(".meanwhile .mine li").first).to_contain_text("Ann K♠")
+    # Behind it, this phone's round 2 was entered as round 2: it goes in as that.
+    until(mine, "SavesQueue.all().then(kept => kept.length === 0)")
+    expect(mine.locator("#kept-saves")).to_have_count(0)
+    assert recorded(game) == [(1, hands(3)), (2, hands(2))]
+
+
+def test_the_manifest_makes_the_app_installable(live_server, browser, tmp_path):
+    """Chromium's own installability check, on a profile of its own (a test's usual
+    context is an incognito one, which Chromium never offers to install from)."""
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/")
+        controlled(page)
+        devtools = context.new_cdp_session(page)
+        errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        assert devtools.send("Page.getAppManifest")["errors"] == []
+    finally:
+        context.close()
+
+
+def test_a_new_static_version_replaces_the_old_caches(live_server, page: Page, settings, tmp_path):
+    page.goto(f"{live_server.url}/rules/")
+    controlled(page)
+    names = "caches.keys().then(keys => keys.filter(key => key.includes('static')))"
+    old = page.evaluate(names)
+    assert len(old) == 1
+
+    # A new stylesheet: the service worker's version follows the files' contents.
+    new_stylesheet(settings, tmp_path, ".new-version { color: inherit; }")
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    until(page, f"{names}.then(keys => keys.length === 1 && keys[0] !== {old[0]!r})")
+    kept = page.evaluate(
+        "caches.match(new URL(document.querySelector('link[rel=stylesheet]').href).pathname)"
+        ".then(response => response.text())"
+    )
+    assert ".new-version" in kept
+    assert page.evaluate("caches.keys()").count("scorekeeper-pages") == 1
+
+
+# The screen's wake lock, as the browser hands it out: each request counted, each lock
+# let go when the page is hidden (which a headless browser never is by itself).
+WAKE_LOCK = """
+window.wakeLocks = 0;
+let hidden = false;
+let held = null;
+Object.defineProperty(navigator, "wakeLock", { value: { request: async function () {
+  window.wakeLocks += 1;
+  held = new EventTarget();
+  return held;
+} } });
+Object.defineProperty(document, "visibilityState", { get: () => hidden ? "hidden" : "visible" });
+Object.defineProperty(document, "hidden", { get: () => hidden });
+window.showPage = function (shown) {
+  hidden = !shown;
+  if (hidden && held) held.dispatchEvent(new Event("release"));
+  document.dispatchEvent(new Event("visibilitychange"));
+};
+"""
+
+
+def test_the_wake_lock_comes_back_on_every_page_of_a_game_in_progress(live_server, page: Page):
+    page.add_init_script(WAKE_LOCK)
+    game_url = start(page, live_server.url, "indian-chief", PLAYERS)
+    for url in (page.url, game_url):
+        page.goto(url)
+        until(page, "window.wakeLocks === 1")
+        for times in (2, 3):
+            page.evaluate("showPage(false)")
+            page.evaluate("showPage(true)")
+            until(page, f"window.wakeLocks === {times}")
+
+    # A finished game keeps no screen awake.
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    game.abandon(game.version)
+    page.goto(game_url)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.wakeLocks") == 0
