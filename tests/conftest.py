@@ -112,7 +112,10 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
     def take(page: Page, name: str) -> Path:
         path = folder / f"{re.sub(r'[^\w.-]+', '_', name)}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=path, full_page=True)
+        # The caret as it is: hiding it, Playwright writes an inline style on every input
+        # for the picture, which an htmx swap landing meanwhile copies into the page,
+        # where the Content Security Policy reports it.
+        page.screenshot(path=path, full_page=True, caret="initial")
         return path
 
     return take

@@ -213,13 +213,6 @@ class Table:
         """Screenshot this step, then check the page is clean."""
         self.steps += 1
         path = self._screenshot(self.page, f"{self.steps:02d}-{name}")
-        # Playwright hides the text caret for the picture through each input's inline style
-        # and leaves an empty `style=""` behind. htmx's settle step would copy that attribute
-        # to the swapped-in inputs, which the CSP then reports: take the leftover back out.
-        self.page.evaluate(
-            'document.querySelectorAll(\'input[style=""], textarea[style=""]\')'
-            ".forEach((element) => element.removeAttribute('style'))"
-        )
         check_page_is_clean(self.page, self.errors)
         return path
 

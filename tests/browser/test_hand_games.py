@@ -29,11 +29,6 @@ class Table:
     def snap(self, name: str) -> None:
         self.steps += 1
         self.screenshot(self.page, f"{self.steps:02d}-{name}")
-        # Playwright leaves `style=""` on inputs after a screenshot; htmx would copy it.
-        self.page.evaluate(
-            "document.querySelectorAll('input[style=\"\"]')"
-            ".forEach((element) => element.removeAttribute('style'))"
-        )
         check_page_is_clean(self.page, self.errors)
 
     def start(self, url: str, kind: str, title: str, names: list[str]) -> None:

@@ -41,6 +41,12 @@ class Thumb:
         expect(target).to_be_visible()
         expect(target).to_be_enabled()
         box = target.bounding_box()
+        for _ in range(20):
+            if box is not None:
+                break
+            # An htmx swap is putting a new copy of it in place this very moment.
+            self.page.wait_for_timeout(50)
+            box = target.bounding_box()
         size = self.page.viewport_size
         assert box is not None and size is not None
         inside = (
