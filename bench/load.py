@@ -10,13 +10,16 @@ default, PostgreSQL with DATABASE_URL, Redis with REDIS_URL), then for `--second
 * `--viewers` phones following those scoreboards through the share links, polling every
   3–5 s as the live page does.
 
-Paced (the default), a table taps a card every 1–2 s, as people do; `--unpaced` drops the
-pauses, to find what the machine gives at full stretch. Prints per request kind (tap,
+Paced (the default), a table taps a card every 1–2 s, as people do, and the tables sit
+down and the viewers come at random moments of the first `--arrivals` seconds (20), as
+people arrive, not all in one second; `--unpaced` drops the pauses and starts everyone at
+once, to find what the machine gives at full stretch. Prints per request kind (tap,
 save, page, poll) the count, p50, p99, throughput and errors; then checks the database:
 every round a table was told was saved is there once (none lost, none doubled). Run from
 the repository root:
 
     .venv/bin/python bench/load.py [--tables N] [--viewers N] [--seconds S] [--unpaced]
+        [--arrivals S]
 
 The load generator runs on the same machine as the server: on 2 cores, both share them.
 """
@@ -103,15 +106,27 @@ class Figures:
         return status, headers, content
 
 
-def play(port: int, figures: Figures, pace: bool, stop: threading.Event, saved: dict, links: list):
-    """One table: games of Indian Chief, round after round, until told to stop."""
+def play(
+    port: int,
+    figures: Figures,
+    pace: bool,
+    stop: threading.Event,
+    saved: dict,
+    links: list,
+    arrival: float,
+):
+    """One table, sitting down `arrival` seconds in: games of Indian Chief, round after
+    round, until told to stop (then at once: the hand it was on is left unfinished)."""
     rng = random.Random()
     phone = Browser(port)
 
-    def pause(low: float, high: float) -> None:
+    def pause(low: float, high: float) -> bool:
+        """Whether to go on, after the pause people make."""
         if pace:
             stop.wait(rng.uniform(low, high))
+        return not stop.is_set()
 
+    stop.wait(arrival)
     while not stop.is_set():
         _, _, page = phone.request("GET", "/games/new/")
         names = {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
@@ -139,7 +154,8 @@ def play(port: int, figures: Figures, pace: bool, stop: threading.Event, saved: 
             entered = {seat: [] for seat in range(len(PLAYERS))}
             for seat in range(len(PLAYERS)):
                 for card in MELDS[(seat + number) % 7].split():
-                    pause(1.0, 2.0)
+                    if not pause(1.0, 2.0):
+                        return
                     entered[seat].append(card)
                     data = fields | {"taps": "applied", "active": str(seat)}
                     data |= {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
@@ -149,7 +165,8 @@ def play(port: int, figures: Figures, pace: bool, stop: threading.Event, saved: 
                     )
                     if answer:
                         shown |= dict(DIGESTS.findall(answer[2]))
-            pause(1.0, 3.0)
+            if not pause(1.0, 3.0):
+                return
             data = fields | {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
             answer = figures.timed("save", (302,), phone.post, entry, form, data | {"save": "1"})
             if not answer or answer[0] != 302:
@@ -169,8 +186,17 @@ def play(port: int, figures: Figures, pace: bool, stop: threading.Event, saved: 
             figures.timed("page", (200,), phone.request, "GET", game_url)
 
 
-def follow(port: int, figures: Figures, stop: threading.Event, links: list, rng: random.Random):
-    """One viewer: a share link's page, then a poll every 3–5 s with the version it shows."""
+def follow(
+    port: int,
+    figures: Figures,
+    stop: threading.Event,
+    links: list,
+    rng: random.Random,
+    arrival: float,
+):
+    """One viewer, arriving `arrival` seconds in: a share link's page, then a poll every
+    3–5 s with the version it shows."""
+    stop.wait(arrival)
     while not links and not stop.is_set():
         stop.wait(0.5)
     if stop.is_set():
@@ -217,6 +243,12 @@ def main() -> None:
     parser.add_argument("--viewers", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--unpaced", action="store_true")
+    parser.add_argument(
+        "--arrivals",
+        type=float,
+        default=20,
+        help="seconds over which the tables sit down and the viewers come (paced)",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as place:
@@ -226,16 +258,22 @@ def main() -> None:
         saved: dict[str, int] = {}
         links: list[str] = []
         rng = random.Random(1)
+        # Paced, people come one by one, not all in the same second; unpaced, at once.
+        window = 0.0 if args.unpaced else args.arrivals
         table = (port, figures, not args.unpaced, stop, saved, links)
-        threads = [threading.Thread(target=play, args=table) for _ in range(args.tables)] + [
-            threading.Thread(target=follow, args=(port, figures, stop, links, random.Random(n)))
+        threads = [
+            threading.Thread(target=play, args=(*table, rng.uniform(0, window)))
+            for _ in range(args.tables)
+        ] + [
+            threading.Thread(
+                target=follow,
+                args=(port, figures, stop, links, random.Random(n), rng.uniform(0, window)),
+            )
             for n in range(args.viewers)
         ]
         started = time.perf_counter()
         for thread in threads:
             thread.start()
-            if not args.unpaced:
-                time.sleep(rng.uniform(0, 2.0 / max(1, args.tables)))  # tables sit down one by one
         stop.wait(args.seconds)
         stop.set()
         for thread in threads:
