@@ -46,6 +46,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and fragments compressed for the phone's connection (to about a third of
+    # its size). Django's gzip pads each answer by a random length, so the secrets in a
+    # page (the CSRF token, itself masked anew each time) cannot be guessed from sizes.
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -23,9 +23,6 @@ PRECACHED = (
     "games/table.js",
     "games/queue.js",
     "games/icon.svg",
-    "games/icon-192.png",
-    "games/icon-512.png",
-    "games/icon-maskable-512.png",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
 )

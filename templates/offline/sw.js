@@ -18,9 +18,11 @@ const MOST_PAGES = 40;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
-    // From the server, not the browser's HTTP cache: a new version's files are new.
+    // Checked with the server, not taken on trust from the browser's HTTP cache: a new
+    // version's files are new. A file the page has just loaded comes back as "not
+    // modified", without its body, so a first visit does not download it twice.
     return cache.addAll(Object.values(FILES).map(function (url) {
-      return new Request(url, { cache: "reload" });
+      return new Request(url, { cache: "no-cache" });
     }));
   }).then(function () { return self.skipWaiting(); }));
 });
