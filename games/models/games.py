@@ -18,7 +18,7 @@ from games.models.changes import Change
 from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
-from games.rules import KINDS
+from games.rules import EDITION, KINDS
 from games.rules.errors import RuleError, StealError
 from games.rules.kinds import GameKind, Standings
 
@@ -169,9 +169,10 @@ class Game(models.Model):
 
     def outcome(self) -> "Outcome | None":
         """Totals in seat order and winners, for lists of games: cached on the
-        game's version, so a list scores each game once per change. None when the stored
+        game's version and the rules' edition, so a list scores each game once per
+        change and again after a rules fix. None when the stored
         cards no longer pass the rules."""
-        key = f"outcome:{self.pk}:{self.version}"
+        key = f"outcome:{EDITION}:{self.pk}:{self.version}"
         outcome: Outcome | None = cache.get(key)
         if outcome is None:
             try:

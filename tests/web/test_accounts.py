@@ -20,6 +20,7 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 
 import scorekeeper.settings
+from games import web
 from games.models import Game
 from games.play import views as play_views
 from tests.web.test_game_views import HTMX, messages_on, text
@@ -447,6 +448,33 @@ def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
         assert "live" in rendered  # the page's partial
     finally:
         template_rendered.disconnect(render)
+
+
+def test_the_phones_following_a_change_score_it_once(monkeypatch):
+    owner = logged_in("ann")
+    game = start(owner)
+    owner.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    link = reverse("shared-game", args=[game.share_token])
+    scored = []
+    standings = Game.standings
+    monkeypatch.setattr(Game, "standings", lambda self: scored.append(self.pk) or standings(self))
+
+    viewers = [Client() for _ in range(5)]
+    for viewer in viewers:
+        assert viewer.get(link).status_code == 200
+    owner.get(game.get_absolute_url())
+    assert scored == [game.pk]
+    # A hand saved: scored once more, for everyone, and the scores are the new ones.
+    save_hand(owner, game)
+    for viewer in viewers:
+        assert "<td>10</td>" in text(viewer.get(link))
+    assert scored == [game.pk] * 3  # the save scores it, then the pages (once for all)
+    # A rules fix (a new edition of the rules' code) scores every game again.
+    monkeypatch.setattr(web, "EDITION", "fixed")
+    for viewer in viewers:
+        viewer.get(link)
+    assert scored == [game.pk] * 4
 
 
 def test_an_unknown_share_link_is_a_plain_404():
