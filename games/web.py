@@ -7,13 +7,13 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game
+from games.models.versioned import versioned
 from games.rules import EDITION, KINDS
 from games.rules.errors import RuleError
 from games.rules.kinds import Row, Standings, settings_words
@@ -82,15 +82,10 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     edition), so the pages that follow a save and every phone following the game read
     the scores instead of fetching every round and scoring it again.
     """
-    key = f"standings:{EDITION}:{game.pk}:{game.version}"
-    standings: Standings | None = cache.get(key)
-    if standings is None:
-        try:
-            standings = game.standings()
-        except RuleError as error:
-            return None, error.message
-        cache.set(key, standings, 60 * 60)
-    return standings, ""
+    try:
+        return versioned(f"standings:{EDITION}:{game.pk}:{game.version}", game.standings), ""
+    except RuleError as error:
+        return None, error.message
 
 
 def game_context(game: Game) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from typing import Any
 from uuid import UUID
 
 from django.conf import settings as project
-from django.core.cache import cache
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -18,6 +17,7 @@ from games.models.changes import Change
 from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
+from games.models.versioned import versioned
 from games.rules import EDITION, KINDS
 from games.rules.errors import RuleError, StealError
 from games.rules.kinds import GameKind, Standings
@@ -160,28 +160,25 @@ class Game(models.Model):
         # Asked for many times a request (forms, previews, jokers), and on every card tap:
         # fetched once a request, and kept in the cache under the game's version, which
         # any change to its seats (the admin's) moves on.
-        key = f"seated:{self.pk}:{self.version}"
-        names: tuple[str, ...] | None = cache.get(key)
-        if names is None:
-            names = tuple(seat.player.name for seat in self.seats.select_related("player"))
-            cache.set(key, names, 60 * 60)
-        return names
+        return versioned(
+            f"seated:{self.pk}:{self.version}",
+            lambda: tuple(seat.player.name for seat in self.seats.select_related("player")),
+        )
 
     def outcome(self) -> "Outcome | None":
         """Totals in seat order and winners, for lists of games: cached on the
         game's version and the rules' edition, so a list scores each game once per
         change and again after a rules fix. None when the stored
         cards no longer pass the rules."""
-        key = f"outcome:{EDITION}:{self.pk}:{self.version}"
-        outcome: Outcome | None = cache.get(key)
-        if outcome is None:
-            try:
-                standings = self.standings()
-            except RuleError:
-                return None
-            outcome = Outcome(standings.totals, tuple(standings.winners or ()))
-            cache.set(key, outcome, None)
-        return outcome
+
+        def work_out() -> Outcome:
+            standings = self.standings()
+            return Outcome(standings.totals, tuple(standings.winners or ()))
+
+        try:
+            return versioned(f"outcome:{EDITION}:{self.pk}:{self.version}", work_out, None)
+        except RuleError:
+            return None
 
     def standings(self) -> Standings:
         """Score every round (or hand) played so far through the rules engine."""

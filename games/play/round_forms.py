@@ -9,9 +9,9 @@ import uuid
 from typing import Any
 
 from django import forms
-from django.core.cache import cache
 
 from games.models import Game, Round
+from games.models.versioned import versioned
 from games.play.forms import MAX_SEATS
 from games.questions import question_field
 from games.rules.cards import parse_card, parse_cards
@@ -29,12 +29,10 @@ def played_rounds(game: Game) -> dict[int, Played]:
     Every card tap asks for them: they are kept in the cache under the game's version,
     which every change to a round moves on, so a tap costs no query for them. (The
     table's actions score from the database itself, inside their transactions.)"""
-    key = f"rounds-played:{game.pk}:{game.version}"
-    stored: dict[int, Played] | None = cache.get(key)
-    if stored is None:
-        stored = {row.number: row.played() for row in game.rounds.with_contents()}
-        cache.set(key, stored, 60 * 60)
-    return stored
+    return versioned(
+        f"rounds-played:{game.pk}:{game.version}",
+        lambda: {row.number: row.played() for row in game.rounds.with_contents()},
+    )
 
 
 class RoundForm(forms.Form):
