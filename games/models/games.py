@@ -292,9 +292,14 @@ class Game(models.Model):
         token: UUID,
         version: int,
         details: dict[str, Any] | None = None,
+        scored: Standings | None = None,
     ) -> "Round":
         """Save the next round: `cards` holds each seat's card text, in seat order, and
         `details` what a rummy-family hand says beside the cards.
+
+        `scored` is the game with this round as the entry form's check scored it against
+        the stored rounds at `version`; the lock below makes sure they are still those,
+        so the save scores nothing again. Without it, the whole game is scored here.
 
         A retry of a save that already landed (same token) returns that round, so a
         double tap or a resent request never records a round twice.
@@ -309,7 +314,7 @@ class Game(models.Model):
                 game=game, number=game.rounds.count() + 1, token=token, details=details or {}
             )
             played.set_hands(cards)
-            standings = game.standings()
+            standings = scored or game.standings()
             if standings.complete:
                 game.finished_at = timezone.now()
             game._record(Change.Action.ROUND_ADDED, played.number, after=played.history())

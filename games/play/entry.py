@@ -289,7 +289,8 @@ def _save_round(
     cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
     word = game.rules.round_word.capitalize()
     if played is None:
-        saved = game.record_round(cards, form.cleaned_data["token"], version, details)
+        token = form.cleaned_data["token"]
+        saved = game.record_round(cards, token, version, details, form.standings)
         messages.success(request, f"{word} {saved.number} saved.")
         # Thieves steal before the next round is dealt.
         if form.row is not None and form.row.thieves:

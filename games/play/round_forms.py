@@ -16,11 +16,7 @@ from games.play.forms import MAX_SEATS
 from games.questions import question_field
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
-from games.rules.kinds import (
-    Played,
-    Row,
-    SeatPreview,
-)
+from games.rules.kinds import Played, Row, SeatPreview, Standings
 
 
 def played_rounds(game: Game) -> dict[int, Played]:
@@ -50,8 +46,9 @@ class RoundForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     active = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
-    # Set by a valid round: its scores, and whether Thieves steal after it.
-    row: Row | None = None
+    # Set by a valid round: the game scored up to it (the whole game, for the next
+    # round, which saving it uses rather than scoring it again).
+    standings: Standings | None = None
 
     def __init__(self, game: Game, number: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -121,6 +118,11 @@ class RoundForm(forms.Form):
             and (not question.of_winner or seat == self.winner)
         ]
 
+    @property
+    def row(self) -> Row | None:
+        """A valid round's scores, and whether Thieves steal after it."""
+        return self.standings.rows[-1] if self.standings else None
+
     @functools.cached_property
     def winner(self) -> int | None:
         """Who wins the hand as entered so far, where a question waits for it (the hand
@@ -128,8 +130,8 @@ class RoundForm(forms.Form):
         if not any(question.of_winner for question in self.rules.seat_questions):
             return None
         unasked = self.rules.for_winner(self.current_answers(), len(self.names), None)
-        row, _ = self._check(Played(tuple(self.card_texts()), unasked))
-        return self.rules.winner(row) if row else None
+        standings, _ = self._check(Played(tuple(self.card_texts()), unasked))
+        return self.rules.winner(standings.rows[-1]) if standings else None
 
     def winners_questions(self) -> list[str]:
         """The questions that wait for the winner, while nobody has won yet."""
@@ -162,11 +164,11 @@ class RoundForm(forms.Form):
         # Who won never hangs on what only the winner is asked: the hand is scored
         # without those answers first, then with the winner's.
         unasked = self.rules.for_winner(answers, len(self.names), None)
-        self.row, problems = self._check(Played(tuple(texts), unasked))
+        self.standings, problems = self._check(Played(tuple(texts), unasked))
         if self.row is not None:
             answers = self.rules.for_winner(answers, len(self.names), self.rules.winner(self.row))
             if answers != unasked:
-                self.row, problems = self._check(Played(tuple(texts), answers))
+                self.standings, problems = self._check(Played(tuple(texts), answers))
         for problem in problems:
             self._add_rule_error(problem)
         if problems:
@@ -175,7 +177,7 @@ class RoundForm(forms.Form):
         cleaned["details"] = answers
         return cleaned
 
-    def _check(self, entry: Played) -> tuple[Row | None, list[RuleError]]:
+    def _check(self, entry: Played) -> tuple[Standings | None, list[RuleError]]:
         game = self.game
         return self.rules.check(
             self.names, self.number, entry, self.others, game.settings, game.decks

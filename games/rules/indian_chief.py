@@ -983,10 +983,11 @@ class IndianChiefKind(GameKind):
         others: Mapping[int, Played],
         settings: Json,
         decks: int,
-    ) -> tuple[Row | None, list[RuleError]]:
+    ) -> tuple[Standings | None, list[RuleError]]:
         """Every player's problem at once, so that one save shows them all: their cards
         as the preview reads them (card text, copies beyond the decks in play, a count no
-        meld has), then no meld a player made in another round; then the round as a whole."""
+        meld has), then no meld a player made in another round; then the round as a whole;
+        then the game up to it, whose problem can only be another round's."""
         reveals = _round_entry(players, entry).reveals
         made = _made(players, others)
         problems: list[RuleError] = []
@@ -1004,11 +1005,16 @@ class IndianChiefKind(GameKind):
                 )
         if problems:
             return None, problems
+        before = [others[earlier] for earlier in sorted(others) if earlier < number]
         try:
-            round_score = score_round(reveals, decks)
+            score_round(reveals, decks)
         except RuleError as error:
             return None, [error]
-        return _row(number, players, round_score, _seat_scores(players, round_score)), []
+        try:
+            return self.score(players, [*before, entry], settings, decks), []
+        except RuleError as error:
+            # Said above the form, not next to a player of this round.
+            return None, [type(error)(error.message)]
 
     def preview(
         self,

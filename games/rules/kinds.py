@@ -289,10 +289,12 @@ class GameKind:
         others: Mapping[int, Played],
         settings: Json,
         decks: int,
-    ) -> tuple[Row | None, list[RuleError]]:
-        """Round `number` as entered, given the game's other stored rounds by number: its
-        scored row, or what is wrong with it (each problem names its player where it has
-        one)."""
+    ) -> tuple[Standings | None, list[RuleError]]:
+        """Round `number` as entered, given the game's other stored rounds by number: the
+        game scored up to it (the rounds before it, then it: its row is the last), or
+        what is wrong with it (each problem names its player where it has one). For the
+        next round that is the whole game as it will stand, so saving scores nothing
+        again."""
         raise NotImplementedError
 
     def preview(
@@ -622,12 +624,12 @@ class HandKind(GameKind):
         others: Mapping[int, Played],
         settings: Json,
         decks: int,
-    ) -> tuple[Row | None, list[RuleError]]:
+    ) -> tuple[Standings | None, list[RuleError]]:
         """The hand is checked by scoring the game up to it: the hands before it, then it."""
         before = [others[earlier] for earlier in sorted(others) if earlier < number]
         try:
             check_hands(number)
-            return self.score(players, [*before, entry], settings, decks).rows[-1], []
+            return self.score(players, [*before, entry], settings, decks), []
         except RuleError as error:
             return None, [error]
 

@@ -11,6 +11,7 @@ import pytest
 
 from games.rules.cards import Card
 from games.rules.indian_chief import (
+    KIND,
     Meld,
     PokerHand,
     Reveal,
@@ -26,6 +27,7 @@ from games.rules.indian_chief import (
     score_round,
     score_single_meld,
 )
+from games.rules.kinds import Played
 from tests.rules.helpers import rule_error
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -1207,3 +1209,33 @@ def test_lawyer_rich_man_and_thief_explanations_show_the_numbers():
     assert "9" in thief
     poor = score_single_meld(words("JS 9D 7S")).explanation
     assert "17" in poor
+
+
+def test_a_round_checked_brings_the_game_scored_up_to_it():
+    names = ["Ann", "Ben"]
+    first = Played(cards=("KC", "AS 2H 3C AD 4S"), details={})
+    second = Played(cards=("7H 7C", "9D"), details={})
+
+    standings, problems = KIND.check(names, 2, second, {1: first}, {}, 1)
+
+    assert problems == [] and standings is not None
+    assert [row.number for row in standings.rows] == [1, 2]
+    # The game's running totals, not the round's alone: the save records them as they are.
+    alone = KIND.score(names, [second], {}, 1).rows[0].scores
+    first_totals = KIND.score(names, [first], {}, 1).totals
+    assert standings.rows[-1].running == tuple(
+        before + now for before, now in zip(first_totals, alone, strict=True)
+    )
+    assert standings == KIND.score(names, [first, second], {}, 1)
+
+
+def test_another_rounds_problem_is_said_above_the_form_not_next_to_a_player():
+    # Round 1 as an admin edit left it: Ann and Ben both hold K♣, with one deck.
+    names = ["Ann", "Ben"]
+    broken = Played(cards=("KC", "KC 2H 3C AD 4S"), details={})
+
+    standings, problems = KIND.check(names, 2, Played(("7H 7C", "9D"), {}), {1: broken}, {}, 1)
+
+    assert standings is None
+    assert len(problems) == 1 and problems[0].player is None
+    assert "K♣" in problems[0].message

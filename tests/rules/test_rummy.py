@@ -288,10 +288,11 @@ def test_the_table_keeps_a_game_to_200_hands():
     entry = Played(cards=("", "KS"), details={"winner": 0})
     hands = {number: entry for number in range(1, 200)}
 
-    row, errors = rummy.KIND.check(names, 200, entry, hands, {}, 1)
-    assert errors == [] and row is not None and row.running == (200 * 10, 0)
+    standings, errors = rummy.KIND.check(names, 200, entry, hands, {}, 1)
+    assert errors == [] and standings is not None
+    assert len(standings.rows) == 200 and standings.rows[-1].running == (200 * 10, 0)
 
     hands[200] = entry
-    row, errors = rummy.KIND.check(names, 201, entry, hands, {}, 1)
-    assert row is None
+    standings, errors = rummy.KIND.check(names, 201, entry, hands, {}, 1)
+    assert standings is None
     assert [error.message for error in errors] == ["A game holds at most 200 hands, not 201."]

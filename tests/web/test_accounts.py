@@ -465,16 +465,17 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
         assert viewer.get(link).status_code == 200
     owner.get(game.get_absolute_url())
     assert scored == [game.pk]
-    # A hand saved: scored once more, for everyone, and the scores are the new ones.
+    # A hand saved (its form's check scored the game with it: the save scores nothing
+    # again): scored once more for everyone, and the scores are the new ones.
     save_hand(owner, game)
     for viewer in viewers:
         assert "<td>10</td>" in text(viewer.get(link))
-    assert scored == [game.pk] * 3  # the save scores it, then the pages (once for all)
+    assert scored == [game.pk] * 2
     # A rules fix (a new edition of the rules' code) scores every game again.
     monkeypatch.setattr(web, "EDITION", "fixed")
     for viewer in viewers:
         viewer.get(link)
-    assert scored == [game.pk] * 4
+    assert scored == [game.pk] * 3
 
 
 def test_an_unknown_share_link_is_a_plain_404():
