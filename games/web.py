@@ -47,10 +47,9 @@ def for_scorekeepers(view: GameView) -> GameView:
 
     @functools.wraps(view)
     def checked(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        # One query for a scorekeeper, who asks on every tap; a second only for others.
-        game = Game.objects.kept_by(request.user, browser_key(request)).filter(pk=pk).first()
-        if game is None:
-            game = get_object_or_404(Game, pk=pk)
+        # One query for the owner, who asks on every tap; a second for a co-scorekeeper.
+        game = get_object_or_404(Game, pk=pk)
+        if not game.is_kept_by(request.user, browser_key(request)):
             return render(request, "games/not_yours.html", {"game": game}, status=403)
         return view(request, game, *args, **kwargs)
 

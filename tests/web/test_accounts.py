@@ -12,7 +12,7 @@ import sys
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.core import mail
 from django.core.cache import caches
 from django.test import Client
@@ -23,6 +23,7 @@ import scorekeeper.settings
 from games import web
 from games.models import Game
 from games.play import views as play_views
+from tests.factories import make_game
 from tests.web.test_game_views import HTMX, messages_on, text
 
 pytestmark = pytest.mark.django_db
@@ -476,6 +477,38 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
     for viewer in viewers:
         viewer.get(link)
     assert scored == [game.pk] * 3
+
+
+# Who may keep a game: (whose game, who asks) -> whether they may. A browser's key is
+# "mine" (the one that started it) or "other"; ann owns, ben helps keep, cleo does not.
+KEEPERS = [
+    ("before accounts", "anonymous", True),
+    ("before accounts", "mine", True),
+    ("before accounts", "cleo", True),
+    ("a browser's", "mine", True),
+    ("a browser's", "other", False),
+    ("a browser's", "anonymous", False),
+    ("a browser's", "ann", False),
+    ("ann's", "ann", True),
+    ("ann's", "ben", True),
+    ("ann's", "cleo", False),
+    ("ann's", "mine", False),
+    ("ann's", "anonymous", False),
+]
+
+
+@pytest.mark.parametrize(("whose", "who", "keeps"), KEEPERS)
+def test_a_game_in_hand_is_kept_by_the_same_hands_as_the_lists_say(whose, who, keeps):
+    ann, ben = account("ann"), account("ben")
+    account("cleo")
+    owner = {"ann's": ann}.get(whose)
+    game = make_game(["Ann", "Ben"], owner=owner, browser="mine" if whose == "a browser's" else "")
+    game.scorekeepers.add(ben)
+    user = User.objects.filter(username=who).first() or AnonymousUser()
+    browser = who if who in {"mine", "other"} else ""
+
+    assert game.is_kept_by(user, browser) is keeps
+    assert Game.objects.kept_by(user, browser).filter(pk=game.pk).exists() is keeps
 
 
 def test_an_unknown_share_link_is_a_plain_404():
