@@ -15,15 +15,16 @@ down and the viewers come at random moments of the first `--arrivals` seconds (2
 people arrive, not all in one second. `--unpaced` drops the pauses and starts everyone at
 once, to find what the machine gives at full stretch: 4 tables, then twice as many each
 `--seconds`, up to `--tables`, until a tap's or a save's p99 passes 1 s; the last step
-before that is the saturation point. With `--typed` each round's cards are typed and
-saved at once, as without JavaScript: no taps, so the saves alone are measured.
+before that is the saturation point. `--only saves`: each round's cards are typed and
+saved at once, as without JavaScript (no taps); `--only taps`: each round is tapped in
+and never saved, the table tapping on (no saves or pages): either alone, measured.
 
 Prints per request kind (tap, save, page, poll) the count, p50, p99, throughput and
 errors; then checks the database: every round a table was told was saved is there once
 (none lost, none doubled). Run from the repository root:
 
     .venv/bin/python bench/load.py [--tables N] [--viewers N] [--seconds S]
-        [--unpaced] [--typed] [--arrivals S]
+        [--unpaced] [--only taps|saves] [--arrivals S]
 
 The load generator runs on the same machine as the server: on 2 cores, both share them.
 """
@@ -135,7 +136,7 @@ def play(
     port: int,
     figures: Figures,
     pace: bool,
-    typed: bool,
+    only: str | None,
     stop: threading.Event,
     saved: dict,
     links: list,
@@ -183,7 +184,7 @@ def play(
                     if not pause(1.0, 2.0):
                         return
                     entered[seat].append(card)
-                    if typed:
+                    if only == "saves":
                         continue
                     data = fields | {"taps": "applied", "active": str(seat)}
                     data |= {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
@@ -195,6 +196,8 @@ def play(
                         shown |= dict(DIGESTS.findall(answer[2]))
             if not pause(1.0, 3.0):
                 return
+            if only == "taps":
+                continue
             data = fields | {f"cards_{s}": " ".join(cards) for s, cards in entered.items()}
             answer = figures.timed("save", (302,), phone.post, entry, form, data | {"save": "1"})
             if not answer or answer[0] != 302:
@@ -272,7 +275,7 @@ def run(port: int, args: argparse.Namespace, tables: int, saved: dict[str, int])
     rng = random.Random(tables)
     # Paced, people come one by one, not all in the same second; unpaced, at once.
     window = 0.0 if args.unpaced else args.arrivals
-    table = (port, figures, not args.unpaced, args.typed, stop, saved, links)
+    table = (port, figures, not args.unpaced, args.only, stop, saved, links)
     threads = [
         threading.Thread(target=play, args=(*table, rng.uniform(0, window))) for _ in range(tables)
     ] + [
@@ -300,9 +303,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--unpaced", action="store_true")
     parser.add_argument(
-        "--typed",
-        action="store_true",
-        help="each round's cards typed and saved at once (no taps): what saves alone cost",
+        "--only",
+        choices=("taps", "saves"),
+        help="taps alone (never saved) or saves alone (cards typed, no taps)",
     )
     parser.add_argument(
         "--arrivals",
@@ -317,7 +320,7 @@ def main() -> None:
         server, port = serve(env)
         saved: dict[str, int] = {}
         database = "PostgreSQL" if env["DATABASE_URL"].startswith("postgres") else "SQLite"
-        what = f"{args.viewers} viewers, {database}" + (", typed" if args.typed else "")
+        what = f"{args.viewers} viewers, {database}" + (f", {args.only} only" if args.only else "")
         if args.unpaced:
             # Twice the tables each step, until a p99 passes 1 s: the step before is as
             # much as the machine gives.
