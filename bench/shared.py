@@ -46,6 +46,12 @@ def serve(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
         subprocess.run([*manage, "flush", "--noinput"], cwd=ROOT, env=env, capture_output=True)
     for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
         subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    # A fresh database numbers its games from 1 again: what a cache kept under an earlier
+    # run's game 1 must not be taken for this one's.
+    clear = "from django.core.cache import caches\nfor cache in caches.all(): cache.clear()"
+    subprocess.run(
+        [*manage, "shell", "-c", clear], cwd=ROOT, env=env, check=True, capture_output=True
+    )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -23,8 +23,9 @@ def played_rounds(game: Game) -> dict[int, Played]:
     """The game's stored rounds by number, as the rules read them, for the entry screen.
 
     Every card tap asks for them: they are kept in the cache under the game's version,
-    which every change to a round moves on, so a tap costs no query for them. (The
-    table's actions score from the database itself, inside their transactions.)"""
+    which every change to a round moves on, so a tap costs no query for them. A save is
+    checked against them too; the table's actions make sure, under their lock, that the
+    game is still at that version."""
     return versioned(
         f"rounds-played:{game.pk}:{game.version}",
         lambda: {row.number: row.played() for row in game.rounds.with_contents()},

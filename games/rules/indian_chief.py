@@ -1007,6 +1007,7 @@ class IndianChiefKind(GameKind):
             return None, problems
         before = [others[earlier] for earlier in sorted(others) if earlier < number]
         try:
+            # The round alone first: its own problem is said next to its player.
             score_round(reveals, decks)
         except RuleError as error:
             return None, [error]
