@@ -13,8 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game
-from games.models.versioned import versioned
-from games.rules import EDITION, KINDS
+from games.rules import KINDS
 from games.rules.errors import RuleError
 from games.rules.kinds import Row, Standings, settings_words
 
@@ -77,12 +76,11 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
     the pages then say which round to fix instead of failing.
 
-    Scored once a change: kept in the cache under the game's version (and the rules'
-    edition), so the pages that follow a save and every phone following the game read
-    the scores instead of fetching every round and scoring it again.
+    Scored once a change (`Game.scores`): the pages that follow a save and every phone
+    following the game read the scores instead of fetching every round and scoring again.
     """
     try:
-        return versioned(f"standings:{EDITION}:{game.pk}:{game.version}", game.standings), ""
+        return game.scores(), ""
     except RuleError as error:
         return None, error.message
 

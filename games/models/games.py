@@ -173,19 +173,25 @@ class Game(models.Model):
         )
 
     def outcome(self) -> "Outcome | None":
-        """Totals in seat order and winners, for lists of games: cached on the
-        game's version and the rules' edition, so a list scores each game once per
-        change and again after a rules fix. None when the stored
-        cards no longer pass the rules."""
+        """Totals in seat order and winners, for lists of games: kept for good (small)
+        under the game's version and the rules' edition, from `scores`. None when the
+        stored cards no longer pass the rules."""
 
         def work_out() -> Outcome:
-            standings = self.standings()
+            standings = self.scores()
             return Outcome(standings.totals, tuple(standings.winners or ()))
 
         try:
             return versioned(f"outcome:{EDITION}:{self.pk}:{self.version}", work_out, None)
         except RuleError:
             return None
+
+    def scores(self) -> Standings:
+        """The game's standings at its version, for the pages, the lists and every phone
+        following it: scored once a change and kept under the version and the rules'
+        edition (a rules fix re-scores). The table's actions score afresh (`standings`),
+        inside their transactions."""
+        return versioned(f"standings:{EDITION}:{self.pk}:{self.version}", self.standings)
 
     def standings(self) -> Standings:
         """Score every round (or hand) played so far through the rules engine."""

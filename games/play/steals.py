@@ -41,7 +41,7 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
             error = closed(game)
         if not error:
             return go(request, reverse("steals", args=[game.pk, number]))
-        standings = game.standings()
+        standings = game.scores()
     elif form.errors:
         error = " ".join(map(str, form.non_field_errors()))
     return render(

@@ -20,8 +20,8 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 
 import scorekeeper.settings
-from games import web
 from games.models import Game
+from games.models import games as games_module
 from games.play import views as play_views
 from tests.factories import make_game
 from tests.web.test_game_views import HTMX, messages_on, text
@@ -473,7 +473,7 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
         assert "<td>10</td>" in text(viewer.get(link))
     assert scored == [game.pk] * 2
     # A rules fix (a new edition of the rules' code) scores every game again.
-    monkeypatch.setattr(web, "EDITION", "fixed")
+    monkeypatch.setattr(games_module, "EDITION", "fixed")
     for viewer in viewers:
         viewer.get(link)
     assert scored == [game.pk] * 3
