@@ -3,7 +3,7 @@
 import functools
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
@@ -17,10 +17,10 @@ from games.models.changes import Change
 from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
-from games.models.versioned import versioned
+from games.models.versioned import keep, versioned
 from games.rules import EDITION, KINDS
 from games.rules.errors import RuleError, StealError
-from games.rules.kinds import GameKind, Standings
+from games.rules.kinds import GameKind, Played, Standings
 
 
 @dataclass(frozen=True)
@@ -168,9 +168,14 @@ class Game(models.Model):
         # fetched once a request, and kept in the cache under the game's version, which
         # any change to its seats (the admin's) moves on.
         return versioned(
-            f"seated:{self.pk}:{self.version}",
+            self._key("seated"),
             lambda: tuple(seat.player.name for seat in self.seats.select_related("player")),
         )
+
+    def _key(self, what: str) -> str:
+        """The cache key of `what` is worked out from the game at its version (with the
+        rules' edition: a rules fix works everything out again)."""
+        return f"{what}:{EDITION}:{self.pk}:{self.version}"
 
     def outcome(self) -> "Outcome | None":
         """Totals in seat order and winners, for lists of games: kept for good (small)
@@ -182,7 +187,7 @@ class Game(models.Model):
             return Outcome(standings.totals, tuple(standings.winners or ()))
 
         try:
-            return versioned(f"outcome:{EDITION}:{self.pk}:{self.version}", work_out, None)
+            return versioned(self._key("outcome"), work_out, None)
         except RuleError:
             return None
 
@@ -191,18 +196,39 @@ class Game(models.Model):
         following it: scored once a change and kept under the version and the rules'
         edition (a rules fix re-scores). The table's actions score afresh (`standings`),
         inside their transactions."""
-        return versioned(f"standings:{EDITION}:{self.pk}:{self.version}", self.standings)
+        return versioned(self._key("standings"), self.standings)
 
-    def standings(self) -> Standings:
-        """Score every round (or hand) played so far through the rules engine."""
+    def played(self) -> dict[int, Played]:
+        """The stored rounds by number, as the rules read them, at the game's version:
+        every card tap asks for them, so they are fetched once a change and kept."""
+        return versioned(self._key("played"), self._fetched)
+
+    def _fetched(self) -> dict[int, Played]:
+        return {row.number: row.played() for row in self.rounds.with_contents()}
+
+    def standings(self, rounds: dict[int, Played] | None = None) -> Standings:
+        """Score every round (or hand) played so far through the rules engine: the
+        stored ones, fetched afresh, or `rounds` by number."""
+        rounds = self._fetched() if rounds is None else rounds
         return self.rules.standings(
             self.player_names(),
-            [played.played() for played in self.rounds.with_contents()],
+            [rounds[number] for number in sorted(rounds)],
             self.settings,
             self.decks,
             ended=self.is_finished,
             paper=self.paper,
         )
+
+    def _keep(self, scores: Standings, rounds: dict[int, Played]) -> None:
+        """What a change worked out, kept under the version it made once it commits, so
+        the pages and phones after it fetch and score nothing. (Not before: a change
+        rolled back must leave nothing under a version another change will make.)"""
+        values = {
+            self._key("standings"): scores,
+            self._key("played"): rounds,
+            self._key("seated"): self._seated,
+        }
+        transaction.on_commit(lambda: keep(values))
 
     # Actions. Each takes the version the device saw, locks the game row (SQLite's
     # IMMEDIATE transactions do the same), refuses stale or finished games, re-checks the
@@ -282,11 +308,15 @@ class Game(models.Model):
 
     def _locked(self, version: int, *, finished_ok: bool = False) -> "Game":
         locked = Game.objects.select_for_update().get(pk=self.pk)
-        if locked.version != version:
-            raise StaleGame(locked)
-        if not locked.is_open and not finished_ok:
-            raise GameFinished(str(locked))
-        return locked
+        return locked._usable(version, finished_ok=finished_ok)
+
+    def _usable(self, version: int, *, finished_ok: bool = False) -> "Game":
+        """This game, locked, if it is still at the `version` the device saw and open."""
+        if self.version != version:
+            raise StaleGame(self)
+        if not self.is_open and not finished_ok:
+            raise GameFinished(str(self))
+        return self
 
     def _record(
         self, action: str, number: int | None, before: Any = None, after: Any = None
@@ -312,7 +342,8 @@ class Game(models.Model):
 
         `scored` is the game with this round as the entry form's check scored it against
         the stored rounds at `version`; the lock below makes sure they are still those,
-        so the save scores nothing again. Without it, the whole game is scored here.
+        so the save scores nothing again, and keeps them as the new version's scores.
+        Without it, the whole game is scored here.
 
         A retry of a save that already landed (same token) returns that round, so a
         double tap or a resent request never records a round twice.
@@ -322,15 +353,22 @@ class Game(models.Model):
             landed = game.rounds.filter(token=token).first()
             if landed is not None:
                 return landed
-            game = self._locked(version)
+            game._usable(version)
+            # The rounds at `version` (the check's, from the cache), read before the new
+            # one is stored.
+            before = game.played()
             played = Round.objects.create(
-                game=game, number=game.rounds.count() + 1, token=token, details=details or {}
+                game=game, number=len(before) + 1, token=token, details=details or {}
             )
-            played.set_hands(cards)
+            played.add_hands(cards)
             standings = scored or game.standings()
             if standings.complete:
                 game.finished_at = timezone.now()
-            game._record(Change.Action.ROUND_ADDED, played.number, after=played.history())
+            seated = dict(zip(game.player_names(), cards, strict=True))
+            game._record(Change.Action.ROUND_ADDED, played.number, after=played.history(seated))
+            if scored:
+                rounds = before | {played.number: Played(tuple(cards), played.details)}
+                game._keep(game.rules.ended(scored, game.is_finished), rounds)
             if standings.complete:
                 Change.objects.create(
                     game=game,
@@ -412,9 +450,16 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
-            played.steals.create(order=played.steals.count(), thief=thief, victim=victim, card=card)
-            event: str = game.standings().rows[number - 1].result.steals.events[-1]
+            # The rounds at `version`, read before the steal is stored: with it, they are
+            # the rounds the steal makes.
+            rounds = game.played()
+            steals = rounds[number].steals
+            steal = played.steals.create(order=len(steals), thief=thief, victim=victim, card=card)
+            rounds = rounds | {number: replace(rounds[number], steals=(*steals, steal.entry()))}
+            standings = game.standings(rounds)
+            event: str = standings.rows[number - 1].result.steals.events[-1]
             game._record(Change.Action.STEAL, number, after=[["", event]])
+            game._keep(standings, rounds)
         return event
 
     def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:

@@ -58,21 +58,27 @@ class Round(models.Model):
         return [hand.cards for hand in self.hands.all()]
 
     def set_hands(self, cards: Sequence[str]) -> None:
-        """Store each seat's card text, in seat order, replacing what was there: a few
+        """Store each seat's card text, in seat order, replacing what was there."""
+        self.hands.all().delete()
+        self.add_hands(cards)
+
+    def add_hands(self, cards: Sequence[str]) -> None:
+        """Store each seat's card text, in seat order, in a round that has none yet: two
         statements however many seats."""
         seats = list(self.game.seats.order_by("position"))
-        self.hands.all().delete()
         Hand.objects.bulk_create(
             Hand(round=self, seat=seat, cards=text) for seat, text in zip(seats, cards, strict=True)
         )
 
-    def history(self) -> list[list[str]]:
-        """Each player's cards as people read them, for the history: [["Ann", "7♥ 7♣"], …].
+    def history(self, snapshot: dict[str, str] | None = None) -> list[list[str]]:
+        """Each player's cards as people read them, for the history: [["Ann", "7♥ 7♣"], …],
+        from `snapshot` (as `snapshot()` gives it) when the caller has it at hand.
 
         A list of pairs, because JSON lists keep the seat order (jsonb objects, on
         PostgreSQL, do not).
         """
-        cards = [[name, show_text(text)] for name, text in self.snapshot().items()]
+        snapshot = self.snapshot() if snapshot is None else snapshot
+        cards = [[name, show_text(text)] for name, text in snapshot.items()]
         return cards + self.game.rules.described(self.details, self.game.player_names())
 
     def snapshot(self) -> dict[str, str]:

@@ -33,11 +33,24 @@ def versioned[T](key: str, work_out: Callable[[], T], timeout: int | None = 60 *
     if value is None:
         value = work_out()
         cache.set(key, value, timeout)
+    _remember(key, value)
+    return value
+
+
+def keep(values: dict[str, object], timeout: int | None = 60 * 60) -> None:
+    """Keep values already worked out (by the change that made their version), for
+    `versioned` to find."""
+    cache.set_many(values, timeout)
+    for key, value in values.items():
+        _remember(key, value)
+
+
+def _remember(key: str, value: object) -> None:
     with _lock:
         _recent[key] = value
+        _recent.move_to_end(key)
         if len(_recent) > MOST:
             _recent.popitem(last=False)
-    return value
 
 
 def forget() -> None:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from games.models import Game, GameFinished, Round, StaleGame
-from games.play.round_forms import RoundForm, played_rounds
+from games.play.round_forms import RoundForm
 from games.play.views import closed, not_on_paper
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
@@ -25,10 +25,11 @@ from games.web import board, for_scorekeepers, fragment, go, index, is_htmx, sta
 @not_on_paper
 def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if _is_tap(request):
-        return _tap_answer(request, game, len(played_rounds(game)) + 1)
-    landed = _landed_round(game, request)
+        return _tap_answer(request, game, len(game.played()) + 1)
+    # A double tap or a resent save: the round is already recorded once. (A save at
+    # the game's version has not landed: landing moves the version on.)
+    landed = None if _at_version(game, request) else _landed_round(game, request)
     if landed is not None:
-        # A double tap or a resent save: the round is already recorded once.
         return _saved(request, game, landed)
     taken = _taken_meanwhile(game, request)
     if taken is not None:
@@ -38,7 +39,7 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if not game.is_open:
         messages.info(request, closed(game))
         return go(request, game.get_absolute_url())
-    played, word, last = game.rounds.count(), game.rules.round_word, game.rules.rounds
+    played, word, last = len(game.played()), game.rules.round_word, game.rules.rounds
     if last is not None and played >= last:
         messages.info(request, f"All {last} {word}s are in: edit one to change it.")
         return go(request, game.get_absolute_url())
@@ -101,9 +102,7 @@ def _round_entry(
         form = RoundForm(game, number, request.POST)
         try:
             shown = request.POST.get("number", str(number))
-            if played is None and (
-                request.POST.get("version") != str(game.version) or shown != str(number)
-            ):
+            if played is None and (not _at_version(game, request) or shown != str(number)):
                 # A new round is checked as the one after those saved; when another
                 # device saved one first, that is what to say, not what the check finds.
                 # The round the form showed must be the next one too: a round entered
@@ -191,6 +190,11 @@ def _recorded(request: HttpRequest, url: str, number: int) -> HttpResponseBase:
     return response
 
 
+def _at_version(game: Game, request: HttpRequest) -> bool:
+    """Whether the form posted was shown at the game's version."""
+    return request.POST.get("version") == str(game.version)
+
+
 def _taken_meanwhile(game: Game, request: HttpRequest) -> int | None:
     """The round a new round's save was entered as, when another device saved that
     round since the page was opened (the form says which round it showed: a new round's
@@ -198,7 +202,7 @@ def _taken_meanwhile(game: Game, request: HttpRequest) -> int | None:
     if request.method != "POST" or "save" not in request.POST:
         return None
     shown = request.POST.get("number", "")
-    if request.POST.get("version") == str(game.version) or not shown.isdecimal():
+    if _at_version(game, request) or not shown.isdecimal():
         return None
     number = int(shown) if len(shown) <= 4 else 0
     return number if game.rounds.filter(number=number).exists() else None

@@ -11,25 +11,11 @@ from typing import Any
 from django import forms
 
 from games.models import Game, Round
-from games.models.versioned import versioned
 from games.play.forms import MAX_SEATS
 from games.questions import question_field
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
 from games.rules.kinds import Played, Row, SeatPreview, Standings
-
-
-def played_rounds(game: Game) -> dict[int, Played]:
-    """The game's stored rounds by number, as the rules read them, for the entry screen.
-
-    Every card tap asks for them: they are kept in the cache under the game's version,
-    which every change to a round moves on, so a tap costs no query for them. A save is
-    checked against them too; the table's actions make sure, under their lock, that the
-    game is still at that version."""
-    return versioned(
-        f"rounds-played:{game.pk}:{game.version}",
-        lambda: {row.number: row.played() for row in game.rounds.with_contents()},
-    )
 
 
 class RoundForm(forms.Form):
@@ -143,7 +129,7 @@ class RoundForm(forms.Form):
     @functools.cached_property
     def others(self) -> dict[int, Played]:
         """The game's other stored rounds, by number, as the rules read them."""
-        return {n: row for n, row in played_rounds(self.game).items() if n != self.number}
+        return {n: row for n, row in self.game.played().items() if n != self.number}
 
     def previews(self) -> list[SeatPreview]:
         """Each seat's cards as they stand: what they score or how they lie, or what is

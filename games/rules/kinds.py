@@ -365,9 +365,13 @@ class GameKind:
         the table `ended` early (where it may) is won by whoever leads."""
         if paper:
             return self.paper_standings(players, [row.details["scores"] for row in played])
-        standings = self.score(players, played, settings, decks)
+        return self.ended(self.score(players, played, settings, decks), ended)
+
+    def ended(self, standings: Standings, ended: bool) -> Standings:
+        """The standings of a game as scored, or, where the table `ended` it early (where
+        it may) with nobody the winner by its rule, won by whoever leads."""
         if ended and self.ends_early and standings.winners is None:
-            standings = replace(standings, winners=standings.leaders)
+            return replace(standings, winners=standings.leaders)
         return standings
 
     def paper_standings(self, players: Sequence[str], rows: Sequence[Sequence[int]]) -> Standings:

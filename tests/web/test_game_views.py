@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
+from games import web
 from games.models import Change, Game, Player, Round, Steal
 from games.play import entry
 from tests.web.test_game_actions import (
@@ -1018,6 +1019,45 @@ def test_a_round_with_thieves_goes_on_to_the_steals(client):
     assert "Ann (3♣) steals" in follow(client, response)
 
 
+def test_a_change_is_scored_once_and_the_pages_after_it_fetch_no_round(
+    client, monkeypatch, django_capture_on_commit_callbacks
+):
+    # A save keeps the scores its check worked out, and a steal those its replay worked
+    # out, with the rounds they make, under the version they make: the steals page, the
+    # game page and the next round's entry page read them.
+    worked = []
+    fetched, standings = Game._fetched, Game.standings
+    monkeypatch.setattr(Game, "_fetched", lambda self: worked.append("fetched") or fetched(self))
+    monkeypatch.setattr(
+        Game,
+        "standings",
+        lambda self, rounds=None: worked.append("scored") or standings(self, rounds),
+    )
+    game = start(FOUR, 2)
+    table = Table(client, round_new(game)).fill(*THIEVES_ROUND)
+    worked.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert_goes_to(table.save(), {}, steals_url(game, 1))
+    assert worked == []  # the form's check scored it: Save scores nothing again
+    for thief in ("Ann", "Ben"):
+        html, form = steals_page(client, game)
+        assert f"<h2>{thief} (" in html
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(form.action, form.data(form.button(name="deck")))
+        assert worked == ["scored"]  # the steal's own replay
+        worked.clear()
+    page = text(client.get(game.get_absolute_url()))
+    client.get(round_new(game))
+
+    assert worked == []
+    assert totals_on(page) == list(THIEVES_SCORES.values())
+    kept = fresh(game)
+    assert kept.version == 3
+    assert kept.played() == fetched(kept)
+    assert kept.scores() == standings(kept)
+
+
 def test_the_seventh_round_goes_to_the_winner_even_with_a_thief(client):
     # Round 7 of WIN_ROUNDS is Ann's Thief K♣: nothing is dealt after it, so no steals.
     game = start(["Ann", "Ben"], 1, [cards for cards, _ in WIN_ROUNDS[:6]])
@@ -1181,19 +1221,45 @@ def test_a_save_racing_its_own_twin_is_told_it_was_saved(client, trio, headers, 
 
     def too_early(game, request):
         checks.append(request)
-        return None if len(checks) == 2 else landed_round(game, request)
+        return None if len(checks) == 1 else landed_round(game, request)
 
     monkeypatch.setattr(entry, "_landed_round", too_early)
     client.post(table.url, data, headers=headers)
+    assert not checks  # a save at the game's version cannot have landed: not looked for
 
     again = client.post(table.url, data, headers=headers)
 
-    assert len(checks) == 3  # the early check missed the twin; the later one found it
+    assert len(checks) == 2  # the early check missed the twin; the later one found it
     assert_goes_to(again, headers, trio.get_absolute_url())
     page = follow(client, again)
     assert "Round 1 saved." in messages_on(page)
     assert "already made" not in page
     assert trio.rounds.count() == 1
+
+
+@HEADERS
+def test_a_save_that_loaded_the_game_before_its_twin_landed_is_told_it_was_saved(
+    client, trio, headers, monkeypatch
+):
+    # The second post loaded the game while the first was landing: at its own version, so
+    # nothing has landed as far as it can see, and its check passes. The game's lock
+    # finds the twin.
+    table = Table(client, round_new(trio), headers).fill(*TRIO_ROUND)
+    data = table.form.data(table.form.button(name="save"))
+    loaded = fresh(trio)
+    loaded.player_names()
+    client.post(table.url, data, headers=headers)
+    monkeypatch.setattr(web, "get_object_or_404", lambda model, pk: loaded)
+
+    again = client.post(table.url, data, headers=headers)
+    monkeypatch.undo()
+
+    assert_goes_to(again, headers, trio.get_absolute_url())
+    page = follow(client, again)
+    assert "Round 1 saved." in messages_on(page)
+    assert "already made" not in page
+    assert trio.rounds.count() == 1
+    assert fresh(trio).version == 1
 
 
 def meanwhile_on(html: str) -> str:

@@ -206,66 +206,69 @@ def test_the_home_page_offers_every_game_of_the_family(client):
 INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
 
 
+# One hand of each game: its cards and answers, each seat's score, what the board says.
+HANDS = [
+    # Carousel: Ann knocks with 2♥ = 2; Ben holds K♠ 4♦ = 14; Cleo holds nothing = 0 and
+    # undercuts: (2 − 0) + (14 − 0) + 10 undercut + 25 all melded = 51.
+    (
+        "carousel",
+        ["Ann", "Ben", "Cleo"],
+        ["2H", "KS 4D", ""],
+        {"knocker": 0, "no_cards_2": "on"},
+        [0, 0, 51],
+        "Ann knocked with 2; Cleo undercuts with 0.",
+    ),
+    # Three Thirteen, hand 1 (3 cards, threes wild): Ann went out; Ben's K♠ Q♦ 2♣ melds
+    # nothing: 10 + 10 + 2 = 22.
+    (
+        "three-thirteen",
+        ["Ann", "Ben"],
+        ["", "KS QD 2C"],
+        {"went_out": 0},
+        [0, 22],
+        "K♠ Q♦ 2♣ = 22",
+    ),
+    # Rummy: Ann went out; Ben holds K♠ 4♦ = 14, doubled for going rummy: 28.
+    ("rummy", ["Ann", "Ben"], ["", "KS 4D"], {"winner": 0, "went_rummy": "on"}, [28, 0], ""),
+    # Indian Rummy: Ann declared; Ben's pure 2♥ 3♥ 4♥ counts, the other ten cards
+    # 5 + 7 + 9 + 10 + 10 + 10 + 10 (ace) + 8 + 6 + 10 = 85.
+    (
+        "indian-rummy",
+        ["Ann", "Ben"],
+        ["", INDIAN_LOSER],
+        {"winner": 0},
+        [85, -85],
+        "melded: 2♥ 3♥ 4♥",
+    ),
+    # Tong-Its: Ann calls tongit with no cards left (base 3); Ben opened and pays 3,
+    # Cleo did not and pays 3 + 1. Everyone antes 2: Ann −2 + 7 = 5, Ben −5, Cleo −6.
+    (
+        "tong-its",
+        ["Ann", "Ben", "Cleo"],
+        ["", "KS", "2C"],
+        {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on"},
+        [5, -5, -6],
+        "Ann called tongit.",
+    ),
+    # Tong-Its, a challenged draw: Ben calls with 3♦ = 3, Ann challenges with 5♠ 5♥ = 10
+    # and loses; Cleo folds. Each loser pays the base 3 (a folder too), Cleo 1 more for
+    # not opening: Ben −2 + 7 = 5, Ann −5, Cleo −6. Cleo's answer counts for nothing
+    # else, and Ben, the caller, is not asked.
+    (
+        "tong-its",
+        ["Ann", "Ben", "Cleo"],
+        ["5S 5H", "3D", "KS QS 2C 3C"],
+        {"end": "draw", "caller": 1, "response_0": "challenge", "response_1": "fold"}
+        | {"response_2": "fold", "opened_0": "on", "opened_1": "on"},
+        [-5, 5, -6],
+        "Ben (3) beats challenger Ann (10).",
+    ),
+]
+HAND_IDS = ["carousel", "three-thirteen", "rummy", "indian-rummy", "tong-its", "tong-its-draw"]
+
+
 @pytest.mark.parametrize(
-    ("kind", "names", "cards", "answers", "scores", "said"),
-    [
-        # Carousel: Ann knocks with 2♥ = 2; Ben holds K♠ 4♦ = 14; Cleo holds nothing = 0 and
-        # undercuts: (2 − 0) + (14 − 0) + 10 undercut + 25 all melded = 51.
-        (
-            "carousel",
-            ["Ann", "Ben", "Cleo"],
-            ["2H", "KS 4D", ""],
-            {"knocker": 0, "no_cards_2": "on"},
-            [0, 0, 51],
-            "Ann knocked with 2; Cleo undercuts with 0.",
-        ),
-        # Three Thirteen, hand 1 (3 cards, threes wild): Ann went out; Ben's K♠ Q♦ 2♣ melds
-        # nothing: 10 + 10 + 2 = 22.
-        (
-            "three-thirteen",
-            ["Ann", "Ben"],
-            ["", "KS QD 2C"],
-            {"went_out": 0},
-            [0, 22],
-            "K♠ Q♦ 2♣ = 22",
-        ),
-        # Rummy: Ann went out; Ben holds K♠ 4♦ = 14, doubled for going rummy: 28.
-        ("rummy", ["Ann", "Ben"], ["", "KS 4D"], {"winner": 0, "went_rummy": "on"}, [28, 0], ""),
-        # Indian Rummy: Ann declared; Ben's pure 2♥ 3♥ 4♥ counts, the other ten cards
-        # 5 + 7 + 9 + 10 + 10 + 10 + 10 (ace) + 8 + 6 + 10 = 85.
-        (
-            "indian-rummy",
-            ["Ann", "Ben"],
-            ["", INDIAN_LOSER],
-            {"winner": 0},
-            [85, -85],
-            "melded: 2♥ 3♥ 4♥",
-        ),
-        # Tong-Its: Ann calls tongit with no cards left (base 3); Ben opened and pays 3,
-        # Cleo did not and pays 3 + 1. Everyone antes 2: Ann −2 + 7 = 5, Ben −5, Cleo −6.
-        (
-            "tong-its",
-            ["Ann", "Ben", "Cleo"],
-            ["", "KS", "2C"],
-            {"end": "tongit", "caller": 0, "opened_0": "on", "opened_1": "on"},
-            [5, -5, -6],
-            "Ann called tongit.",
-        ),
-        # Tong-Its, a challenged draw: Ben calls with 3♦ = 3, Ann challenges with 5♠ 5♥ = 10
-        # and loses; Cleo folds. Each loser pays the base 3 (a folder too), Cleo 1 more for
-        # not opening: Ben −2 + 7 = 5, Ann −5, Cleo −6. Cleo's answer counts for nothing
-        # else, and Ben, the caller, is not asked.
-        (
-            "tong-its",
-            ["Ann", "Ben", "Cleo"],
-            ["5S 5H", "3D", "KS QS 2C 3C"],
-            {"end": "draw", "caller": 1, "response_0": "challenge", "response_1": "fold"}
-            | {"response_2": "fold", "opened_0": "on", "opened_1": "on"},
-            [-5, 5, -6],
-            "Ben (3) beats challenger Ann (10).",
-        ),
-    ],
-    ids=["carousel", "three-thirteen", "rummy", "indian-rummy", "tong-its", "tong-its-draw"],
+    ("kind", "names", "cards", "answers", "scores", "said"), HANDS, ids=HAND_IDS
 )
 @HEADERS
 def test_a_hand_is_scored_from_the_cards(
@@ -282,6 +285,39 @@ def test_a_hand_is_scored_from_the_cards(
     assert totals_of(html) == scores
     assert said in unescape(html)
     assert "Seat 0" not in html and "seat 1" not in html
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "cards", "answers", "scores", "said"), HANDS, ids=HAND_IDS
+)
+def test_a_saved_hand_keeps_the_scores_its_check_worked_out(
+    client,
+    monkeypatch,
+    django_capture_on_commit_callbacks,
+    kind,
+    names,
+    cards,
+    answers,
+    scores,
+    said,
+):
+    # What the save keeps for the version it makes is what fetching and scoring the
+    # stored game afresh gives, answers and all: the pages read it instead.
+    game = start(client, kind, names)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert save_hand(client, game, cards, **answers).status_code == 302
+    kept = Game.objects.get(pk=game.pk)
+    rounds, standings = kept._fetched(), kept.standings()
+
+    def afresh(*args):
+        raise AssertionError("fetched or scored again")
+
+    monkeypatch.setattr(Game, "_fetched", afresh)
+    monkeypatch.setattr(Game, "standings", afresh)
+
+    assert kept.played() == rounds
+    assert kept.scores() == standings
+    assert kept.scores().rows[0].scores == tuple(scores)
 
 
 def test_the_entry_screen_lays_out_each_players_cards_as_they_come_in(client):
