@@ -19,7 +19,8 @@ step before that is the saturation point. `--only saves`: each round's cards are
 saved at once, as without JavaScript (no taps); `--only taps`: each round is tapped in
 and never saved, the table tapping on (no saves or pages): either alone, measured.
 
-Prints per request kind (tap, save, page, poll) the count, p50, p99, throughput and
+Prints per request kind (tap, save, page, poll) the count, p50, p99, throughput (also
+per core the server used: the machine's busy time less the load generator's) and
 errors; then checks the database: every round a table was told was saved is there once
 (none lost, none doubled). Run from the repository root:
 
@@ -32,6 +33,7 @@ The load generator runs on the same machine as the server: on 2 cores, both shar
 import argparse
 import http.client
 import json
+import os
 import random
 import re
 import statistics
@@ -94,6 +96,8 @@ class Figures:
         self.seconds: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, list[str]] = defaultdict(list)
         self.elapsed = 0.0
+        # Cores busy on average: the whole machine's, and this load generator's share.
+        self.busy = self.generator = 0.0
 
     def ms(self, kind: str) -> list[float]:
         return sorted(1000 * s for s in self.seconds[kind])
@@ -109,12 +113,22 @@ class Figures:
         """Taps and saves a second, together."""
         return self.rate("tap") + self.rate("save")
 
+    def server(self) -> float:
+        """Cores the server took on average (the app, its database and cache: all
+        the machine did but the load generator)."""
+        return self.busy - self.generator
+
     def report(self) -> None:
+        print(
+            f"  cores busy {self.busy:.2f} of {os.cpu_count()}: the load generator "
+            f"{self.generator:.2f}, the server {self.server():.2f}"
+        )
         for kind in ("tap", "save", "page", "poll"):
             ms = self.ms(kind)
             if ms:
                 print(
                     f"  {kind:<5} {len(ms):7} requests  {self.rate(kind):7.1f}/s  "
+                    f"{self.rate(kind) / self.server():6.1f}/s a server core  "
                     f"p50 {statistics.median(ms):7.1f} ms  p99 {self.p99(kind):7.1f} ms  "
                     f"errors {len(self.errors[kind])}"
                 )
@@ -289,7 +303,7 @@ def run(port: int, args: argparse.Namespace, tables: int, saved: dict[str, int])
         )
         for n in range(args.viewers)
     ]
-    started = time.perf_counter()
+    started, busy, generator = time.perf_counter(), machine_busy(), time.process_time()
     for thread in threads:
         thread.start()
     stop.wait(args.seconds)
@@ -297,7 +311,17 @@ def run(port: int, args: argparse.Namespace, tables: int, saved: dict[str, int])
     for thread in threads:
         thread.join(timeout=90)
     figures.elapsed = time.perf_counter() - started
+    figures.busy = (machine_busy() - busy) / figures.elapsed
+    figures.generator = (time.process_time() - generator) / figures.elapsed
     return figures
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has spent busy since it started (/proc/stat: every
+    core's time but idle and waiting on the disk)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -343,7 +367,8 @@ def main() -> None:
             if best:
                 tables, figures = best
                 rates = ", ".join(
-                    f"{figures.rate(kind):.0f} {kind}s/s"
+                    f"{figures.rate(kind):.0f} {kind}s/s "
+                    f"({figures.rate(kind) / figures.server():.0f} a server core)"
                     for kind in ("tap", "save")
                     if figures.rate(kind)
                 )

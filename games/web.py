@@ -87,7 +87,8 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
 
 def game_context(game: Game) -> dict[str, Any]:
     standings, problem = standings_or_problem(game)
-    rounds = list(game.rounds.all())
+    # The numbers of the stored rounds, kept under the version: no query.
+    rounds = sorted(game.played())
     scores: list[Row | None] = list(standings.rows) if standings else [None] * len(rounds)
     return {
         "game": game,
@@ -96,7 +97,7 @@ def game_context(game: Game) -> dict[str, Any]:
         "problem": problem,
         "board": board(game),
         "rounds": [
-            {"round": played, "score": score} for played, score in zip(rounds, scores, strict=True)
+            {"number": number, "score": score} for number, score in zip(rounds, scores, strict=True)
         ],
         "settings": settings_words(game.settings),
         "scoreboard": board(game) + "#scoreboard",
