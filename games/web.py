@@ -3,16 +3,20 @@ scorekeepers-only decorator, and a game's board and standings as the pages show 
 """
 
 import functools
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import get_template, render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game
+from games.models.versioned import versioned
 from games.rules import KINDS
 from games.rules.errors import RuleError
 from games.rules.kinds import Row, Standings, settings_words
@@ -70,6 +74,22 @@ def board(game: Game) -> str:
     return f"games/boards/{'hands' if game.paper else game.rules.board}.html"
 
 
+def scoreboard(game: Game) -> SafeString:
+    """The game's scoreboard, as every page and phone showing the game has it: rendered
+    once a version of the game and of its board's template, and kept. (After a change,
+    each phone following the game asks for it, and the game and entry pages show it.)"""
+    name = board(game)
+    source = get_template(name).template.source  # type: ignore[attr-defined]
+    layout = hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
+
+    def work_out() -> str:
+        standings, _ = standings_or_problem(game)
+        return render_to_string(f"{name}#scoreboard", {"game": game, "standings": standings})
+
+    # Rendered by the template engine, escaped there.
+    return mark_safe(versioned(game.key(f"scoreboard-{layout}"), work_out))
+
+
 def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     """The game's scores, or why its stored cards cannot be scored.
 
@@ -100,7 +120,7 @@ def game_context(game: Game) -> dict[str, Any]:
             {"number": number, "score": score} for number, score in zip(rounds, scores, strict=True)
         ],
         "settings": settings_words(game.settings),
-        "scoreboard": board(game) + "#scoreboard",
+        "scoreboard": scoreboard(game),
     }
 
 

@@ -168,12 +168,12 @@ class Game(models.Model):
         # fetched once a request, and kept in the cache under the game's version, which
         # any change to its seats (the admin's) moves on.
         return versioned(
-            self._key("seated"),
+            self.key("seated"),
             lambda: tuple(seat.player.name for seat in self.seats.select_related("player")),
         )
 
-    def _key(self, what: str) -> str:
-        """The cache key of `what` is worked out from the game at its version (with the
+    def key(self, what: str) -> str:
+        """The cache key of `what`, worked out from the game at its version (with the
         rules' edition: a rules fix works everything out again)."""
         return f"{what}:{EDITION}:{self.pk}:{self.version}"
 
@@ -187,7 +187,7 @@ class Game(models.Model):
             return Outcome(standings.totals, tuple(standings.winners or ()))
 
         try:
-            return versioned(self._key("outcome"), work_out, None)
+            return versioned(self.key("outcome"), work_out, None)
         except RuleError:
             return None
 
@@ -196,12 +196,12 @@ class Game(models.Model):
         following it: scored once a change and kept under the version and the rules'
         edition (a rules fix re-scores). The table's actions score afresh (`standings`),
         inside their transactions."""
-        return versioned(self._key("standings"), self.standings)
+        return versioned(self.key("standings"), self.standings)
 
     def played(self) -> dict[int, Played]:
         """The stored rounds by number, as the rules read them, at the game's version:
         every card tap asks for them, so they are fetched once a change and kept."""
-        return versioned(self._key("played"), self._fetched)
+        return versioned(self.key("played"), self._fetched)
 
     def _fetched(self) -> dict[int, Played]:
         return {row.number: row.played() for row in self.rounds.with_contents()}
@@ -224,9 +224,9 @@ class Game(models.Model):
         the pages and phones after it fetch and score nothing. (Not before: a change
         rolled back must leave nothing under a version another change will make.)"""
         values = {
-            self._key("standings"): scores,
-            self._key("played"): rounds,
-            self._key("seated"): self._seated,
+            self.key("standings"): scores,
+            self.key("played"): rounds,
+            self.key("seated"): self._seated,
         }
         transaction.on_commit(lambda: keep(values))
 

@@ -17,7 +17,16 @@ from games.play.round_forms import RoundForm
 from games.play.views import closed, not_on_paper
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
-from games.web import board, for_scorekeepers, fragment, go, index, is_htmx, standings_or_problem
+from games.web import (
+    board,
+    for_scorekeepers,
+    fragment,
+    go,
+    index,
+    is_htmx,
+    scoreboard,
+    standings_or_problem,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -249,7 +258,7 @@ def _saved_meanwhile(request: HttpRequest, game: Game, number: int) -> HttpRespo
         "game": game,
         "number": number,
         "board": board(game),
-        "scoreboard": board(game) + "#scoreboard",
+        "scoreboard": scoreboard(game),
         "standings": standings,
         "problem": problem,
         "meanwhile": {
@@ -447,5 +456,5 @@ def _entry_context(form: RoundForm, played: Round | None, notice: str) -> dict[s
         "notice": notice,
         "standings": standings,
         "problem": problem,
-        "scoreboard": board(game) + "#scoreboard",
+        "scoreboard": scoreboard(game),
     }

@@ -216,7 +216,7 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         }
     )
     if is_htmx(request):
-        return render(request, context["scoreboard"], context)
+        return HttpResponse(context["scoreboard"])
     return render(request, "games/game.html", context)
 
 

@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core import mail
 from django.core.cache import caches
+from django.template.loader import get_template
 from django.test import Client
 from django.test.signals import template_rendered
 from django.urls import reverse
@@ -477,6 +478,43 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
     for viewer in viewers:
         viewer.get(link)
     assert scored == [game.pk] * 3
+
+
+def test_the_phones_and_pages_showing_a_change_render_its_scoreboard_once(monkeypatch):
+    owner = logged_in("ann")
+    game = start(owner)
+    owner.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    link = reverse("shared-game", args=[game.share_token])
+    viewers = [Client() for _ in range(5)]
+    rendered = []
+
+    def render(sender, template, **kwargs):
+        rendered.append(template.name)
+
+    def show_everyone() -> None:
+        for viewer in viewers:
+            assert viewer.get(link).status_code == 200
+        owner.get(game.get_absolute_url())
+        owner.get(reverse("round-new", args=[game.pk]))
+
+    template_rendered.connect(render)
+    try:
+        show_everyone()
+        assert rendered.count("scoreboard") == 1
+        # A hand saved: rendered once more, with the new scores.
+        save_hand(owner, game)
+        rendered.clear()
+        show_everyone()
+        assert rendered.count("scoreboard") == 1
+        assert "<td>10</td>" in text(viewers[0].get(link))
+        # A new layout of the board (the template changed) is rendered anew.
+        layout = get_template("games/boards/hands.html").template
+        monkeypatch.setattr(layout, "source", layout.source + "<!-- new -->")
+        show_everyone()
+        assert rendered.count("scoreboard") == 2
+    finally:
+        template_rendered.disconnect(render)
 
 
 # Who may keep a game: (whose game, who asks) -> whether they may. A browser's key is
