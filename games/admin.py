@@ -1,7 +1,7 @@
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from games.models import Change, Game, GameQuerySet, Hand, Player, Round, Seat, Steal
@@ -22,6 +22,12 @@ class TouchesGames(admin.ModelAdmin):
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
         games = list(self.games_of(obj).values_list("pk", flat=True))
         super().delete_model(request, obj)
+        Game.objects.filter(pk__in=games).touch()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        """The list's "Delete selected": every game any of them touched."""
+        games = {pk for obj in queryset for pk in self.games_of(obj).values_list("pk", flat=True)}
+        super().delete_queryset(request, queryset)
         Game.objects.filter(pk__in=games).touch()
 
 
@@ -45,6 +51,9 @@ class GameAdmin(TouchesGames):
     list_filter = ["kind", "finished_at"]
     search_fields = ["note", "players__name"]
     inlines = [SeatInline]
+    # Only changes move the version on: a form loaded before another change must not
+    # write an older one back (what was worked out is kept under each version).
+    readonly_fields = ["version"]
 
     def games_of(self, obj: Game) -> GameQuerySet:
         return Game.objects.filter(pk=obj.pk)

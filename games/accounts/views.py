@@ -32,8 +32,13 @@ def claim_browser_games(sender: Any, request: HttpRequest | None, user: Any, **k
     key = browser_key(request)
     if key:
         with transaction.atomic():
-            Game.objects.filter(owner=None, browser=key).update(owner=user, browser="")
+            claimed = Game.objects.filter(owner=None, browser=key)
+            games = list(claimed.values_list("pk", flat=True))
+            claimed.update(owner=user, browser="")
             Player.objects.move_to(key, user)
+            # A player the account had already takes the seats, in the account's
+            # spelling: what phones and pages show of these games changes.
+            Game.objects.filter(pk__in=games).touch()
 
 
 @require_http_methods(["GET", "POST"])

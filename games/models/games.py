@@ -228,7 +228,8 @@ class Game(models.Model):
             self.key("played"): rounds,
             self.key("seated"): self._seated,
         }
-        transaction.on_commit(lambda: keep(values))
+        # Robust: a cache that fails only costs the next request the work again.
+        transaction.on_commit(lambda: keep(values), robust=True)
 
     # Actions. Each takes the version the device saw, locks the game row (SQLite's
     # IMMEDIATE transactions do the same), refuses stale or finished games, re-checks the

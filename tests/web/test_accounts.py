@@ -112,6 +112,19 @@ def test_logging_in_on_a_phone_brings_its_games_to_the_account():
     assert save_hand(phone, game) == 403
 
 
+def test_a_player_the_account_had_takes_the_phones_seats_in_the_accounts_spelling():
+    start(logged_in("ann"), names=("Ann", "Ben"))
+    phone = Client()
+    game = start(phone, names=("ANN", "Cleo"))
+    assert ">ANN<" in text(phone.get(game.get_absolute_url()))  # the scoreboard's column
+
+    phone.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+
+    page = text(phone.get(game.get_absolute_url()))
+    assert ">Ann<" in page and ">ANN<" not in page
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
 def login_from(address: str, username: str, password: str):
     return Client(REMOTE_ADDR=address).post(
         reverse("login"), {"username": username, "password": password}

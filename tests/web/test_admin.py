@@ -51,3 +51,30 @@ def test_renaming_a_player_in_the_admin_gives_their_games_a_new_version(admin_cl
     assert game.version == 1
     again = client.get(f"/games/{game.pk}/sheet.pdf", headers={"If-None-Match": sheet["ETag"]})
     assert again.status_code == 200  # not 304: the sheet now says Annabelle
+
+
+def test_deleting_selected_rounds_in_the_admin_gives_their_games_a_new_version(admin_client):
+    game = make_game(["Ann", "Ben"])
+    add_round(game, {"Ann": "KC", "Ben": "AS 2H 3C AD 4S"})
+    played = Round.objects.get(game=game)
+
+    response = admin_client.post(
+        reverse("admin:games_round_changelist"),
+        {"action": "delete_selected", "_selected_action": [played.pk], "post": "yes"},
+    )
+
+    assert response.status_code == 302
+    assert not Round.objects.filter(pk=played.pk).exists()
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_the_admin_cannot_write_a_games_version_back(admin_client):
+    # A form loaded before a change would otherwise set an older version again, under
+    # which the pages keep what they worked out from the game as it was.
+    game = make_game(["Ann", "Ben"])
+
+    page = admin_client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+
+    assert 'name="decks"' in page  # the form is there, without the version
+    assert 'name="version"' not in page
