@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from games import web
 from games.models import Change, Game, Player, Round, Steal
+from games.models import games as games_module
 from games.play import entry
 from tests.web.test_game_actions import (
     FOUR,
@@ -1056,6 +1057,26 @@ def test_a_change_is_scored_once_and_the_pages_after_it_fetch_no_round(
     assert kept.version == 3
     assert kept.played() == fetched(kept)
     assert kept.scores() == standings(kept)
+
+
+def test_a_save_whose_scores_cannot_be_kept_is_saved_all_the_same(
+    client, monkeypatch, django_capture_on_commit_callbacks
+):
+    # The cache fails once the round is in: the scorekeeper is told it is saved, and the
+    # pages after it work the scores out themselves.
+    def down(values):
+        raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(games_module, "keep", down)
+    game = start(FOUR, 2)
+    table = Table(client, round_new(game)).fill(*THIEVES_ROUND)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = table.save()
+
+    assert_goes_to(response, {}, steals_url(game, 1))
+    assert "Ann (3♣) steals" in follow(client, response)
+    assert fresh(game).rounds.count() == 1
 
 
 def test_the_seventh_round_goes_to_the_winner_even_with_a_thief(client):
