@@ -57,6 +57,13 @@ def accept_invitation(client: Client) -> None:
     assert client.post(action, {"answer": "accept"}).status_code == 302
 
 
+def shared_link(owner: Client, game: Game) -> str:
+    """Share the game as its owner does; its live page's address (`game` is refreshed)."""
+    owner.post(reverse("game-share", args=[game.pk]))
+    game.refresh_from_db()
+    return reverse("shared-game", args=[game.share_token])
+
+
 def save_hand(client: Client, game: Game) -> int:
     """Save a Rummy hand (Ann goes out, Ben holds K♠); returns the response's status."""
     html = text(client.get(reverse("round-new", args=[game.pk])))
@@ -442,9 +449,7 @@ def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
 ):
     owner = logged_in("ann")
     game = start(owner)
-    owner.post(reverse("game-share", args=[game.pk]))
-    game.refresh_from_db()
-    poll = reverse("shared-game", args=[game.share_token]) + f"?seen={game.version}"
+    poll = shared_link(owner, game) + f"?seen={game.version}"
     viewer = Client()
     rendered = []
 
@@ -468,9 +473,7 @@ def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
 def test_the_phones_following_a_change_score_it_once(monkeypatch):
     owner = logged_in("ann")
     game = start(owner)
-    owner.post(reverse("game-share", args=[game.pk]))
-    game.refresh_from_db()
-    link = reverse("shared-game", args=[game.share_token])
+    link = shared_link(owner, game)
     scored = []
     standings = Game.standings
     monkeypatch.setattr(Game, "standings", lambda self: scored.append(self.pk) or standings(self))
@@ -496,9 +499,7 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
 def test_the_phones_and_pages_showing_a_change_render_its_scoreboard_once(monkeypatch):
     owner = logged_in("ann")
     game = start(owner)
-    owner.post(reverse("game-share", args=[game.pk]))
-    game.refresh_from_db()
-    link = reverse("shared-game", args=[game.share_token])
+    link = shared_link(owner, game)
     viewers = [Client() for _ in range(5)]
     rendered = []
 
