@@ -41,6 +41,7 @@ from games.web import (
     index,
     is_htmx,
     keepers,
+    scoreboard,
 )
 
 
@@ -204,6 +205,9 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
 @require_GET
 @for_scorekeepers
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
+    if is_htmx(request):
+        # Only the scoreboard is swapped in: nothing else of the page is worked out.
+        return HttpResponse(scoreboard(game))
     context = (
         game_context(game)
         | sharing_context(request, game)
@@ -215,8 +219,6 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
             ],
         }
     )
-    if is_htmx(request):
-        return HttpResponse(context["scoreboard"])
     return render(request, "games/game.html", context)
 
 
