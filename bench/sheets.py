@@ -80,7 +80,7 @@ def main() -> None:
 
         call_command("migrate", verbosity=0)
         client = Client()
-        game = Game.start(EIGHT, 2)
+        game = Game.objects.start(EIGHT, 2)
         for cards in rounds_for_eight():
             game.refresh_from_db()
             game.record_round(cards, uuid.uuid4(), game.version)

@@ -36,8 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.rules.cards import RANKS, SUITS, Card
 from games.rules.melds import (
     MeldRules,
-    best_arrangement,
-    can_declare,
     carousel_melds,
     indian_rummy_melds,
     meld_kind,
@@ -45,6 +43,7 @@ from games.rules.melds import (
     three_thirteen_melds,
     tong_its_melds,
 )
+from games.rules.solver import best_arrangement, can_declare
 
 JK = Card("JK", "")
 TARGET_P99, TARGET_WORST = 20.0, 100.0

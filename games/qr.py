@@ -2,7 +2,7 @@
 
 import segno
 
-from games.models.versioned import versioned
+from games.models.scores import versioned
 
 
 def qr_data_uri(url: str) -> str:

@@ -1,12 +1,13 @@
-"""What a round or hand asks beside the cards, as a form field: one field per question of
-the game's kind, for the table's cards form and for import alike.
+"""What a kind declares, as form fields: one field per question a round or hand asks
+beside the cards (for the table's cards form and for import alike), and one per setting a
+new game may choose.
 """
 
 from collections.abc import Sequence
 
 from django import forms
 
-from games.rules.kinds import (
+from games.rules.questions import (
     ChoiceQuestion,
     CountQuestion,
     FlagQuestion,
@@ -14,6 +15,7 @@ from games.rules.kinds import (
     RanksQuestion,
     SeatQuestion,
 )
+from games.rules.settings import Decks, Flag, Number, Setting
 
 
 def question_field(question: Question, names: Sequence[str]) -> forms.Field:
@@ -56,3 +58,36 @@ def question_field(question: Question, names: Sequence[str]) -> forms.Field:
                 ),
             )
     raise TypeError(f"No form field asks a {type(question).__name__}.")
+
+
+def setting_field(setting: Setting) -> forms.Field:
+    """The new-game form's field for `setting`: empty, or unticked, is the default."""
+    match setting:
+        case Decks():
+            return forms.TypedChoiceField(
+                label=setting.label,
+                choices=[("", "As the rules say")]
+                + [
+                    (str(count), f"{count} deck" if count == 1 else f"{count} decks")
+                    for count in range(1, setting.most + 1)
+                ],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=setting.explanation,
+            )
+        case Flag():
+            return forms.BooleanField(
+                label=setting.label,
+                required=False,
+                initial=setting.default,
+                help_text=setting.explanation,
+            )
+        case Number():
+            return forms.IntegerField(
+                label=setting.label,
+                min_value=setting.least,
+                required=False,
+                help_text=setting.explanation,
+            )
+    raise TypeError(f"No form field sets a {type(setting).__name__}.")

@@ -15,11 +15,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Game
-from games.models.versioned import versioned
+from games.models import Game, scores
 from games.rules import KINDS
+from games.rules.board import Board
 from games.rules.errors import RuleError
-from games.rules.kinds import Row, Standings, settings_words
+from games.rules.kind import Row, Standings
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -68,26 +68,28 @@ def index(value: object, limit: int) -> int | None:
     return number if 0 <= number < limit else None
 
 
-def board(game: Game) -> str:
-    """The template of the game's board: its kind's layout (a row per meld, or per hand);
-    a game entered from a paper sheet is rows of scores, whatever its kind."""
-    return f"games/boards/{'hands' if game.paper else game.rules.board}.html"
+def board(game: Game) -> Board:
+    """The game's board: its kind's (a row per meld, or per hand); a game entered from a
+    paper sheet is rows of scores, whatever its kind."""
+    return game.rules.board_of(game.paper)
 
 
 def scoreboard(game: Game) -> SafeString:
     """The game's scoreboard, as every page and phone showing the game has it: rendered
     once a version of the game and of its board's template, and kept. (After a change,
     each phone following the game asks for it, and the game and entry pages show it.)"""
-    name = board(game)
+    drawn = board(game)
+    name = drawn.scoreboard
     source = get_template(name).template.source  # type: ignore[attr-defined]
     layout = hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
 
     def work_out() -> str:
         standings, _ = standings_or_problem(game)
-        return render_to_string(f"{name}#scoreboard", {"game": game, "standings": standings})
+        context = {"game": game, "standings": standings, "board": drawn}
+        return render_to_string(f"{name}#scoreboard", context)
 
     # Rendered by the template engine, escaped there.
-    return mark_safe(versioned(game.key(f"scoreboard-{layout}"), work_out))
+    return mark_safe(scores.versioned(scores.key(game, f"scoreboard-{layout}"), work_out))
 
 
 def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
@@ -96,11 +98,11 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
     the pages then say which round to fix instead of failing.
 
-    Scored once a change (`Game.scores`): the pages that follow a save and every phone
+    Scored once a change (`scores.standings`): the pages that follow a save and every phone
     following the game read the scores instead of fetching every round and scoring again.
     """
     try:
-        return game.scores(), ""
+        return scores.standings(game), ""
     except RuleError as error:
         return None, error.message
 
@@ -108,18 +110,18 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
 def game_context(game: Game) -> dict[str, Any]:
     standings, problem = standings_or_problem(game)
     # The numbers of the stored rounds, kept under the version: no query.
-    rounds = sorted(game.played())
-    scores: list[Row | None] = list(standings.rows) if standings else [None] * len(rounds)
+    rounds = sorted(scores.played(game))
+    rows: list[Row | None] = list(standings.rows) if standings else [None] * len(rounds)
     return {
         "game": game,
         "players": game.player_names(),
         "standings": standings,
         "problem": problem,
-        "board": board(game),
+        "board": board(game).scoreboard,
         "rounds": [
-            {"number": number, "score": score} for number, score in zip(rounds, scores, strict=True)
+            {"number": number, "score": score} for number, score in zip(rounds, rows, strict=True)
         ],
-        "settings": settings_words(game.settings),
+        "settings": game.rules.settings.words(game.settings),
         "scoreboard": scoreboard(game),
     }
 

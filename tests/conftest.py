@@ -135,9 +135,9 @@ def _empty_cache() -> Iterator[None]:
     so a sheet cached for one test's game 1 must not be served to the next one's."""
     from django.core.cache import caches
 
-    from games.models import versioned
+    from games.models import scores
 
     for cache in caches.all():
         cache.clear()
-    versioned.forget()
+    scores.forget()
     yield

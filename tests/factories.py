@@ -1,9 +1,12 @@
 """Tiny hand-written factories for saved games."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.models import Game, Hand, Player, Round, Seat, Steal
+from games.rules.board import StealTurn
+from games.rules.kind import Standings
 
 
 def make_game(names: Sequence[str] = ("Ann", "Ben", "Cleo"), **kwargs: Any) -> Game:
@@ -40,3 +43,27 @@ def add_round(
             card=card,
         )
     return played
+
+
+def round_scores(standings: Standings) -> list[dict[str, int]]:
+    """Each round's scores by player name."""
+    return [dict(zip(standings.players, row.scores, strict=True)) for row in standings.rows]
+
+
+def totals_by_name(standings: Standings) -> dict[str, int]:
+    return dict(zip(standings.players, standings.totals, strict=True))
+
+
+@dataclass(frozen=True)
+class NamedRound:
+    """A scored round as the tests read it: scores by name, and the steals after it."""
+
+    scores: dict[str, int]
+    steals: StealTurn | None
+
+
+def named_rounds(standings: Standings) -> list[NamedRound]:
+    return [
+        NamedRound(dict(zip(standings.players, row.scores, strict=True)), row.steals)
+        for row in standings.rows
+    ]

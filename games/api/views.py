@@ -18,7 +18,7 @@ from games.addresses import client_address
 from games.api.throttle import charge, wait_for
 from games.rules.budget import cpu_budget
 from games.rules.errors import InvalidInput, RuleError
-from games.rules.kinds import Endpoint
+from games.rules.kind import Endpoint
 from games.rules.reading import Json, loads
 
 type View = Callable[[HttpRequest], JsonResponse]

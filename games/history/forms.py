@@ -4,7 +4,7 @@ from typing import Any
 
 from django import forms
 
-from games.models import Game, Player
+from games.models import Player, kind_choices
 
 
 class GameFilterForm(forms.Form):
@@ -14,7 +14,7 @@ class GameFilterForm(forms.Form):
         queryset=Player.objects.none(), required=False, empty_label="Every player"
     )
     kind = forms.ChoiceField(
-        choices=[("", "Every game"), *Game.KIND_CHOICES], required=False, label="Game"
+        choices=lambda: [("", "Every game"), *kind_choices()], required=False, label="Game"
     )
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:

@@ -6,7 +6,6 @@ the games the visitor may see count, and only finished ones (games.history.stats
 from collections import defaultdict
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -15,9 +14,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.history import stats
 from games.history.forms import GameFilterForm
-from games.models import Game, GameQuerySet, Invitation, Player, Round, Seat
+from games.models import Game, GameQuerySet, Invitation, Player, Round, Seat, scores
 from games.rules import KINDS
 from games.rules.errors import RuleError
+from games.rules.figures import Figures
+from games.rules.kind import Standings
 from games.web import browser_key, for_scorekeepers, fragment
 
 GAMES_PER_PAGE = 20
@@ -37,7 +38,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(
         games.order_by("-created_at", "-pk").prefetch_related("seats__player"), GAMES_PER_PAGE
     ).get_page(request.GET.get("page"))
-    rows = [{"game": game, "outcome": game.outcome()} for game in page]
+    rows = [{"game": game, "outcome": scores.outcome(game)} for game in page]
     query = request.GET.copy()
     query.pop("page", None)
     return render(
@@ -98,7 +99,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """One player's figures by kind of game, and their Indian Chief card by card."""
+    """One player's figures by kind of game, and what the cards tell of their play."""
     visible = Game.objects.kept_by(request.user, browser_key(request))
     # Only players seated at the visitor's games: nobody else's names are shown.
     player = get_object_or_404(Player.objects.filter(seats__game__in=visible).distinct(), pk=pk)
@@ -111,7 +112,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "player": player,
             "record": stats.record(played),
             "kinds": stats.by_kind(played),
-            "indian_chief": _indian_chief_figures(player, games),
+            "card_figures": _card_figures(player, games),
         },
     )
 
@@ -124,7 +125,7 @@ def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played
     """
     played: defaultdict[int, list[stats.Played]] = defaultdict(list)
     for game in games.finished().order_by("created_at", "pk").prefetch_related("seats__player"):
-        outcome = game.outcome()
+        outcome = scores.outcome(game)
         if outcome is None:
             continue
         for seat, total in zip(game.seats.all(), outcome.totals, strict=True):
@@ -133,34 +134,40 @@ def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played
     return played
 
 
-def _indian_chief_figures(player: Player, games: GameQuerySet) -> stats.IndianChiefFigures | None:
-    """The player's meld-by-meld figures over their finished games of melds (Indian
-    Chief's), or None.
+def _card_figures(player: Player, games: GameQuerySet) -> list[Figures]:
+    """What only the cards can tell of the player, for each kind that says (Indian
+    Chief's meld by meld), over their finished games of that kind.
 
     Games entered from paper scores hold no cards, so they are left out. Each game's
-    meld grid is kept in the cache under the game's version, so a page view scores only
-    the games changed since the last one: their rounds are fetched in a fixed number of
-    queries, then scored as Game.standings does.
+    standings come from the read model, kept under its version and the rules' edition, so
+    a page view scores only the games changed since the last one (their rounds fetched in
+    a fixed number of queries), and a rules fix scores them all again.
     """
-    meld_games = [slug for slug, kind in KINDS.items() if kind.board == "melds"]
-    card_games = games.finished().filter(kind__in=meld_games, paper=False)
-    keys = {
-        f"meld-grid:{pk}:{version}": pk for pk, version in card_games.values_list("pk", "version")
-    }
-    grids = cache.get_many(list(keys))
-    changed = [pk for key, pk in keys.items() if key not in grids]
-    for game in Game.objects.filter(pk__in=changed).prefetch_related(
+    finished = games.finished().filter(paper=False)
+    shown = []
+    for slug, kind in KINDS.items():
+        if not kind.has_figures:
+            continue
+        card_games = list(finished.filter(kind=slug).only("pk", "version"))
+        if not card_games:
+            continue
+        figures = kind.figures(player.name, scores.standings_of(card_games, _scored))
+        if figures is not None and figures.games:
+            shown.append(figures)
+    return shown
+
+
+def _scored(pks: list[int]) -> dict[int, Standings | None]:
+    """These games' standings from their cards, fetched in a fixed number of queries;
+    None for a game whose cards no longer pass the rules."""
+    scored: dict[int, Standings | None] = {}
+    for game in Game.objects.filter(pk__in=pks).prefetch_related(
         Prefetch("seats", Seat.objects.select_related("player")),
         Prefetch("rounds", Round.objects.with_contents()),
     ):
-        names = [seat.player.name for seat in game.seats.all()]
-        played = [row.played() for row in game.rounds.all()]
+        rounds = {row.number: row.played() for row in game.rounds.all()}
         try:
-            grid = game.rules.score(names, played, game.settings, game.decks).extra
+            scored[game.pk] = game.standings(rounds, game.table(game.seats.all()))
         except RuleError:
-            grid = False  # cannot be scored as stored: left out, and not scored again
-        key = f"meld-grid:{game.pk}:{game.version}"
-        grids[key] = grid
-        cache.set(key, grid, None)
-    scored = [grid for grid in grids.values() if grid is not False]
-    return stats.indian_chief_figures(player.name, scored) if scored else None
+            scored[game.pk] = None
+    return scored

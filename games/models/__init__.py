@@ -7,10 +7,11 @@ derived through the rules engine on demand, so a rules fix re-scores every past 
 
 from games.models.changes import Change
 from games.models.game_queries import GameQuerySet
-from games.models.games import Game, GameFinished, Outcome, StaleGame
+from games.models.games import Game, GameFinished, StaleGame, kind_choices
 from games.models.invitations import Invitation
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal
+from games.models.scores import Outcome
 
 __all__ = [
     "Change",
@@ -26,4 +27,5 @@ __all__ = [
     "Seat",
     "StaleGame",
     "Steal",
+    "kind_choices",
 ]

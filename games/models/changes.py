@@ -2,6 +2,8 @@
 
 from django.db import models
 
+from games.rules.words import ROUNDS, Words, say
+
 
 class Change(models.Model):
     """One entry of a game's append-only history: what changed, when, before and after.
@@ -35,11 +37,15 @@ class Change(models.Model):
     def __str__(self) -> str:
         return self.headline()
 
-    def headline(self, word: str = "round") -> str:
-        """The entry as the history titles it: "Round saved (round 2)", or with `word`
-        "hand", "Hand saved (hand 2)" for the rummy family, which plays hands."""
-        title = self.get_action_display()
-        if title.startswith("Round "):
-            title = word.capitalize() + title.removeprefix("Round")
-        where = f" ({word} {self.round_number})" if self.round_number else ""
-        return f"{title}{where}"
+    def headline(self, words: Words = ROUNDS) -> str:
+        """The entry as the history titles it, in the game's `words`: "Round saved (round
+        2)", or "Hand saved (hand 2)" for the rummy family, which plays hands."""
+        phrases = {
+            self.Action.ROUND_ADDED: words.saved_change,
+            self.Action.ROUND_EDITED: words.edited_change,
+            self.Action.ROUND_UNDONE: words.undone_change,
+            self.Action.STEAL: words.steal_change,
+        }
+        if self.round_number and self.action in phrases:
+            return say(phrases[self.Action(self.action)], number=self.round_number)
+        return self.get_action_display()

@@ -1,15 +1,22 @@
 """Which games a page may show: those these hands keep or own, in progress, abandoned
-or finished; and the games deleted but still restorable, apart from all the others."""
+or finished; and the games deleted but still restorable, apart from all the others.
+Starting a game, at the table or from a paper sheet, is the manager's too."""
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
+from games.models.changes import Change
+from games.models.players import Player, Seat
+from games.models.rounds import Hand, Round
+from games.rules import KINDS
+
 if TYPE_CHECKING:
-    # Only the querysets' type parameters name the model (a string ruff does not follow).
-    from games.models.games import Game  # noqa: F401
+    # Only the type parameters name the model (a string ruff does not follow).
+    from games.models.games import Game
 
 
 # How long a deleted game can be restored by its owner; after that it is gone for good.
@@ -59,6 +66,76 @@ class GameManager(_GameManager["Game"]):
 
     def get_queryset(self) -> GameQuerySet:
         return GameQuerySet(self.model, using=self._db).filter(deleted_at__isnull=True)
+
+    @transaction.atomic
+    def start(
+        self,
+        names: Sequence[str],
+        decks: int,
+        note: str = "",
+        kind: str = "indian-chief",
+        settings: dict[str, Any] | None = None,
+        owner: Any = None,
+        browser: str = "",
+        paper: bool = False,
+    ) -> "Game":
+        """A new game with these players in seat order; new names join the owner's roster.
+
+        It belongs to `owner` when one is logged in, else to the `browser` starting it.
+        """
+        game = self.create(
+            kind=kind,
+            decks=decks,
+            note=note,
+            settings=settings or {},
+            owner=owner,
+            browser="" if owner else browser,
+            paper=paper,
+        )
+        for position, name in enumerate(names):
+            player = Player.objects.seat(name, game.owner, game.browser)
+            Seat.objects.create(game=game, player=player, position=position)
+        Change.objects.create(
+            game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
+        )
+        return game
+
+    @transaction.atomic
+    def from_paper(
+        self,
+        kind: str,
+        names: Sequence[str],
+        scores: Sequence[Sequence[int]],
+        played: Any,
+        note: str = "",
+        owner: Any = None,
+        browser: str = "",
+    ) -> "Game":
+        """A finished game entered afterwards from its paper sheet: the players in seat
+        order and each row's scores as written (no cards)."""
+        game = self.start(
+            names,
+            KINDS[kind].default_decks(len(names)),
+            note,
+            kind=kind,
+            owner=owner,
+            browser=browser,
+            paper=True,
+        )
+        seats = list(game.seats.order_by("position"))
+        for number, row in enumerate(scores, start=1):
+            sheet_row = Round.objects.create(
+                game=game, number=number, details={"scores": list(row)}
+            )
+            # Empty hands, as every round has one a seat: the sheet held no cards.
+            Hand.objects.bulk_create(Hand(round=sheet_row, seat=seat) for seat in seats)
+        game.created_at = game.finished_at = played
+        game.save(update_fields=["created_at", "finished_at"])
+        outcome = game.standings()
+        game._record(
+            Change.Action.FINISHED, None, after=[["winners", " and ".join(outcome.winners or ())]]
+        )
+        return game
 
 
 class DeletedGameManager(_GameManager["Game"]):

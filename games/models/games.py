@@ -2,8 +2,8 @@
 
 import functools
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
@@ -13,22 +13,19 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from games.models import scores
 from games.models.changes import Change
 from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
-from games.models.rounds import Hand, Round
-from games.models.versioned import keep, versioned
-from games.rules import EDITION, KINDS
-from games.rules.errors import RuleError, StealError
-from games.rules.kinds import GameKind, Played, Standings
+from games.models.rounds import Round
+from games.rules import KINDS
+from games.rules.errors import StealError
+from games.rules.kind import GameKind, Played, Standings, Table
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """A game's result so far: totals in seat order, and who won (once over)."""
-
-    totals: tuple[int, ...]
-    winners: tuple[str, ...]
+def kind_choices() -> list[tuple[str, str]]:
+    """Every kind of game, from the registry: a new game needs no migration."""
+    return [(slug, kind.title) for slug, kind in KINDS.items()]
 
 
 class StaleGame(Exception):
@@ -50,9 +47,7 @@ class Game(models.Model):
     data it has not seen can be told instead of silently overwriting it.
     """
 
-    KIND_CHOICES = [(slug, kind.title) for slug, kind in KINDS.items()]
-
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES, default="indian-chief")
+    kind = models.CharField(max_length=20, choices=kind_choices, default="indian-chief")
     decks = models.PositiveSmallIntegerField()
     note = models.CharField(max_length=200, blank=True)
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
@@ -157,155 +152,39 @@ class Game(models.Model):
     def jokers(self) -> int:
         """How many printed jokers are in play; asked once a game object, as the entry
         screen asks it for every seat."""
-        return self.rules.jokers(len(self._seated), self.settings)
+        return self.rules.jokers(scores.table(self))
 
     def player_names(self) -> list[str]:
-        return list(self._seated)
+        return list(scores.table(self).players)
 
-    @functools.cached_property
-    def _seated(self) -> tuple[str, ...]:
-        # Asked for many times a request (forms, previews, jokers), and on every card tap:
-        # fetched once a request, and kept in the cache under the game's version, which
-        # any change to its seats (the admin's) moves on.
-        return versioned(
-            self.key("seated"),
-            lambda: tuple(seat.player.name for seat in self.seats.select_related("player")),
-        )
+    def table(self, seats: Iterable["Seat"] | None = None) -> Table:
+        """The players in seat order (of `seats` when they are in hand), the decks in
+        play and the settings, fetched afresh (`scores.table` keeps it a version)."""
+        if seats is None:
+            seats = self.seats.select_related("player")
+        return Table(tuple(seat.player.name for seat in seats), self.decks, self.settings)
 
-    def key(self, what: str) -> str:
-        """The cache key of `what`, worked out from the game at its version (with the
-        rules' edition: a rules fix works everything out again)."""
-        return f"{what}:{EDITION}:{self.pk}:{self.version}"
-
-    def outcome(self) -> "Outcome | None":
-        """Totals in seat order and winners, for lists of games: kept for good (small)
-        under the game's version and the rules' edition, from `scores`. None when the
-        stored cards no longer pass the rules."""
-
-        def work_out() -> Outcome:
-            standings = self.scores()
-            return Outcome(standings.totals, tuple(standings.winners or ()))
-
-        try:
-            return versioned(self.key("outcome"), work_out, None)
-        except RuleError:
-            return None
-
-    def scores(self) -> Standings:
-        """The game's standings at its version, for the pages, the lists and every phone
-        following it: scored once a change and kept under the version and the rules'
-        edition (a rules fix re-scores). The table's actions score afresh (`standings`),
-        inside their transactions."""
-        return versioned(self.key("standings"), self.standings)
-
-    def played(self) -> dict[int, Played]:
-        """The stored rounds by number, as the rules read them, at the game's version:
-        every card tap asks for them, so they are fetched once a change and kept."""
-        return versioned(self.key("played"), self._fetched)
-
-    def _fetched(self) -> dict[int, Played]:
+    def fetched_rounds(self) -> dict[int, Played]:
+        """The stored rounds by number, as the rules read them, fetched afresh."""
         return {row.number: row.played() for row in self.rounds.with_contents()}
 
-    def standings(self, rounds: dict[int, Played] | None = None) -> Standings:
+    def standings(
+        self, rounds: dict[int, Played] | None = None, table: Table | None = None
+    ) -> Standings:
         """Score every round (or hand) played so far through the rules engine: the
         stored ones, fetched afresh, or `rounds` by number."""
-        rounds = self._fetched() if rounds is None else rounds
+        rounds = self.fetched_rounds() if rounds is None else rounds
         return self.rules.standings(
-            self.player_names(),
+            table or scores.table(self),
             [rounds[number] for number in sorted(rounds)],
-            self.settings,
-            self.decks,
             ended=self.is_finished,
             paper=self.paper,
         )
 
-    def _keep(self, scores: Standings, rounds: dict[int, Played]) -> None:
-        """What a change worked out, kept under the version it made once it commits, so
-        the pages and phones after it fetch and score nothing. (Not before: a change
-        rolled back must leave nothing under a version another change will make.)"""
-        values = {
-            self.key("standings"): scores,
-            self.key("played"): rounds,
-            self.key("seated"): self._seated,
-        }
-        # Robust: a cache that fails only costs the next request the work again.
-        transaction.on_commit(lambda: keep(values), robust=True)
-
-    # Actions. Each takes the version the device saw, locks the game row (SQLite's
-    # IMMEDIATE transactions do the same), refuses stale or finished games, re-checks the
-    # whole game through the rules inside the transaction, and appends to the history.
-
-    @classmethod
-    @transaction.atomic
-    def start(
-        cls,
-        names: Sequence[str],
-        decks: int,
-        note: str = "",
-        kind: str = "indian-chief",
-        settings: dict[str, Any] | None = None,
-        owner: Any = None,
-        browser: str = "",
-        paper: bool = False,
-    ) -> "Game":
-        """A new game with these players in seat order; new names join the owner's roster.
-
-        It belongs to `owner` when one is logged in, else to the `browser` starting it.
-        """
-        game = cls.objects.create(
-            kind=kind,
-            decks=decks,
-            note=note,
-            settings=settings or {},
-            owner=owner,
-            browser="" if owner else browser,
-            paper=paper,
-        )
-        for position, name in enumerate(names):
-            player = Player.objects.seat(name, game.owner, game.browser)
-            Seat.objects.create(game=game, player=player, position=position)
-        Change.objects.create(
-            game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
-        )
-        return game
-
-    @classmethod
-    @transaction.atomic
-    def from_paper(
-        cls,
-        kind: str,
-        names: Sequence[str],
-        scores: Sequence[Sequence[int]],
-        played: Any,
-        note: str = "",
-        owner: Any = None,
-        browser: str = "",
-    ) -> "Game":
-        """A finished game entered afterwards from its paper sheet: the players in seat
-        order and each row's scores as written (no cards)."""
-        game = cls.start(
-            names,
-            KINDS[kind].default_decks(len(names)),
-            note,
-            kind=kind,
-            owner=owner,
-            browser=browser,
-            paper=True,
-        )
-        seats = list(game.seats.order_by("position"))
-        for number, row in enumerate(scores, start=1):
-            sheet_row = Round.objects.create(
-                game=game, number=number, details={"scores": list(row)}
-            )
-            # Empty hands, as every round has one a seat: the sheet held no cards.
-            Hand.objects.bulk_create(Hand(round=sheet_row, seat=seat) for seat in seats)
-        game.created_at = game.finished_at = played
-        game.save(update_fields=["created_at", "finished_at"])
-        outcome = game.standings()
-        game._record(
-            Change.Action.FINISHED, None, after=[["winners", " and ".join(outcome.winners or ())]]
-        )
-        return game
+    # Actions (a game is started by `Game.objects.start`). Each takes the version the
+    # device saw, locks the game row (SQLite's IMMEDIATE transactions do the same), refuses
+    # stale or finished games, re-checks the whole game through the rules inside the
+    # transaction, and appends to the history.
 
     def _locked(self, version: int, *, finished_ok: bool = False) -> "Game":
         locked = Game.objects.select_for_update().get(pk=self.pk)
@@ -357,7 +236,7 @@ class Game(models.Model):
             game._usable(version)
             # The rounds at `version` (the check's, from the cache), read before the new
             # one is stored.
-            before = game.played()
+            before = scores.played(game)
             played = Round.objects.create(
                 game=game, number=len(before) + 1, token=token, details=details or {}
             )
@@ -369,7 +248,7 @@ class Game(models.Model):
             game._record(Change.Action.ROUND_ADDED, played.number, after=played.history(seated))
             if scored:
                 rounds = before | {played.number: Played(tuple(cards), played.details)}
-                game._keep(game.rules.ended(scored, game.is_finished), rounds)
+                scores.keep(game, game.rules.ended(scored, game.is_finished), rounds)
             if standings.complete:
                 Change.objects.create(
                     game=game,
@@ -453,14 +332,16 @@ class Game(models.Model):
             played = game.rounds.get(number=number)
             # The rounds at `version`, read before the steal is stored: with it, they are
             # the rounds the steal makes.
-            rounds = game.played()
+            rounds = scores.played(game)
             steals = rounds[number].steals
             steal = played.steals.create(order=len(steals), thief=thief, victim=victim, card=card)
             rounds = rounds | {number: replace(rounds[number], steals=(*steals, steal.entry()))}
             standings = game.standings(rounds)
-            event: str = standings.rows[number - 1].result.steals.events[-1]
+            turn = standings.rows[number - 1].steals
+            assert turn is not None  # a game with steals has a turn after every round
+            event = turn.events[-1]
             game._record(Change.Action.STEAL, number, after=[["", event]])
-            game._keep(standings, rounds)
+            scores.keep(game, standings, rounds)
         return event
 
     def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:

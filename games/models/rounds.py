@@ -6,7 +6,7 @@ from django.db import models
 
 from games.models.players import Seat
 from games.rules.cards import show_text
-from games.rules.kinds import Played
+from games.rules.kind import Played
 
 
 class RoundQuerySet(models.QuerySet["Round"]):
@@ -79,7 +79,7 @@ class Round(models.Model):
         """
         snapshot = self.snapshot() if snapshot is None else snapshot
         cards = [[name, show_text(text)] for name, text in snapshot.items()]
-        return cards + self.game.rules.described(self.details, self.game.player_names())
+        return cards + self.game.rules.questions.described(self.details, self.game.player_names())
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""

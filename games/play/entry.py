@@ -2,21 +2,22 @@
 
 import hashlib
 from collections import Counter
-from contextlib import suppress
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games.models import Game, GameFinished, Round, StaleGame
+from games.models import Game, GameFinished, Round, StaleGame, scores
+from games.play import taps
 from games.play.round_forms import RoundForm
 from games.play.views import closed, not_on_paper
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
 from games.rules.errors import RuleError
+from games.rules.words import say
 from games.web import (
     board,
     for_scorekeepers,
@@ -34,7 +35,7 @@ from games.web import (
 @not_on_paper
 def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if _is_tap(request):
-        return _tap_answer(request, game, len(game.played()) + 1)
+        return _tap_answer(request, game, len(scores.played(game)) + 1)
     # A double tap or a resent save: the round is already recorded once. (A save at
     # the game's version has not landed: landing moves the version on.)
     landed = None if _at_version(game, request) else _landed_round(game, request)
@@ -48,15 +49,15 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
     if not game.is_open:
         messages.info(request, closed(game))
         return go(request, game.get_absolute_url())
-    played, word, last = len(game.played()), game.rules.round_word, game.rules.rounds
+    played, words, last = len(scores.played(game)), game.rules.words, game.rules.rounds
     if last is not None and played >= last:
-        messages.info(request, f"All {last} {word}s are in: edit one to change it.")
+        messages.info(request, say(words.all_in, rounds=last))
         return go(request, game.get_absolute_url())
     # A game its rule ended is finished when saved; this one was reopened since. (A save
     # is not scored for this first: the rules refuse a hand after the end themselves.)
     standings = None if "save" in request.POST else standings_or_problem(game)[0]
     if standings is not None and standings.complete:
-        messages.info(request, f"The game is over: edit a {word} to change it.")
+        messages.info(request, words.over)
         return go(request, game.get_absolute_url())
     return _round_entry(request, game, played + 1, None)
 
@@ -101,10 +102,10 @@ def _round_entry(
         details = played.details if played else None
         form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
     elif "save" not in request.POST:
-        values = _apply_tap(request.POST, game)
+        values = taps.apply_tap(request.POST, game)
         form = RoundForm(game, number, initial=values)
-        refused = _refused_tap(request.POST, form)
-        following = None if refused else _complete_seat(request.POST, form)
+        refused = taps.refused_tap(request.POST, form)
+        following = None if refused else taps.complete_seat(request.POST, form)
         if following is not None:
             form = RoundForm(game, number, initial=values | {"active": following})
     else:
@@ -139,7 +140,7 @@ def _round_entry(
             number = number if played else game.rounds.count() + 1
             data = request.POST.copy()
             data["version"] = str(game.version)
-            form = RoundForm(game, number, initial=_apply_tap(data, game))
+            form = RoundForm(game, number, initial=taps.apply_tap(data, game))
             notice = (
                 "Another device changed this game while you were entering. The "
                 "scoreboard below shows the newer scores; your cards are still here. "
@@ -171,7 +172,7 @@ def _tap_answer(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     previews of the seats whose preview differs from what it shows (`shown_<seat>`, the
     digest each preview carries), with the picker's taken cards. Nothing is saved or
     checked against the game's version here: the save does that."""
-    form = RoundForm(game, number, initial=_apply_tap(request.POST, game))
+    form = RoundForm(game, number, initial=taps.apply_tap(request.POST, game))
     seats, taken = _seats(form)
     changed = [
         seat for seat in seats if request.POST.get(f"shown_{seat['seat']}") != seat["digest"]
@@ -185,8 +186,7 @@ def _tap_answer(request: HttpRequest, game: Game, number: int) -> HttpResponse:
 
 def _saved(request: HttpRequest, game: Game, landed: Round) -> HttpResponseBase:
     """The answer to a save that had already landed: it was saved, once."""
-    word = game.rules.round_word.capitalize()
-    messages.success(request, f"{word} {landed.number} saved.")
+    messages.success(request, say(game.rules.words.saved, number=landed.number))
     return _recorded(request, game.get_absolute_url(), landed.number)
 
 
@@ -236,28 +236,24 @@ def _saved_meanwhile(request: HttpRequest, game: Game, number: int) -> HttpRespo
     data["version"] = str(game.version)
     # Checked as an edit of their round, so their cards do not count against these.
     mine = RoundForm(game, number, data)
-    word = game.rules.round_word
+    words = game.rules.words
     if mine.is_valid() and _holds(theirs, mine):
-        messages.success(
-            request,
-            f"{word.capitalize()} {number} was saved on another phone with the same cards: "
-            "it is recorded once.",
-        )
+        messages.success(request, say(words.same_cards, number=number) + "it is recorded once.")
         return _recorded(request, game.get_absolute_url(), number)
     standings, problem = standings_or_problem(game)
     # No choice is the obvious one, so none is drawn as the main button.
     choices = []
     if game.is_open:
         edit = reverse("round-edit", args=[game.pk, number])
-        choices.append({"url": edit, "label": f"Put yours in {word} {number} instead"})
+        choices.append({"url": edit, "label": say(words.put_yours, number=number)})
     if game.is_open and standings is not None and not standings.complete:
-        following = f"{word} {game.rounds.count() + 1}"
+        following = game.rounds.count() + 1
         new = reverse("round-new", args=[game.pk])
-        choices.append({"url": new, "label": f"Enter yours as {following}"})
+        choices.append({"url": new, "label": say(words.enter_as, number=following)})
     context = {
         "game": game,
         "number": number,
-        "board": board(game),
+        "board": board(game).scoreboard,
         "scoreboard": scoreboard(game),
         "standings": standings,
         "problem": problem,
@@ -300,88 +296,19 @@ def _save_round(
 ) -> HttpResponseBase:
     version = form.cleaned_data["version"]
     cards, details = form.cleaned_data["cards"], form.cleaned_data["details"]
-    word = game.rules.round_word.capitalize()
+    words = game.rules.words
     if played is None:
         token = form.cleaned_data["token"]
         saved = game.record_round(cards, token, version, details, form.standings)
-        messages.success(request, f"{word} {saved.number} saved.")
+        messages.success(request, say(words.saved, number=saved.number))
         # Thieves steal before the next round is dealt.
         if form.row is not None and form.row.thieves:
             return _recorded(request, reverse("steals", args=[game.pk, saved.number]), saved.number)
         return _recorded(request, game.get_absolute_url(), saved.number)
     for note in game.edit_round(number, cards, version, details):
         messages.warning(request, note)
-    messages.success(request, f"{word} {number} changed; the totals follow.")
+    messages.success(request, say(words.changed, number=number))
     return _recorded(request, game.get_absolute_url(), number)
-
-
-def _apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
-    """Apply the picker button that was tapped to the posted form values.
-
-    `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
-    the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
-    of that name would hide the form element's own remove() from htmx.) The other
-    fields keep their posted values.
-    """
-    seats = len(game.player_names())
-    answers = [name for name, _, _ in game.rules.fields(seats)]
-    values: dict[str, Any] = {
-        key: data.get(key, "") for key in ("token", "version", "active", *answers)
-    }
-    cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
-    if data.get("taps") == "applied":
-        # The phone's script applied the tap to the fields already; only refresh.
-        data = QueryDict()
-    active = index(values["active"], seats)
-    selected = index(data.get("select"), seats)
-    if selected is not None:
-        active = selected
-    if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
-        # Only the picker's own buttons send `add`; anything else is ignored.
-        with suppress(RuleError):
-            cards[active].append(str(parse_card(str(data["add"]), jokers=game.jokers > 0)))
-    seat_text, _, position_text = data.get("drop", "").partition(":")
-    seat = index(seat_text, seats)
-    position = index(position_text, len(cards[seat])) if seat is not None else None
-    if seat is not None and position is not None:
-        del cards[seat][position]
-        active = seat
-    values["active"] = active or 0
-    for seat_number, seat_cards in enumerate(cards):
-        values[f"cards_{seat_number}"] = " ".join(seat_cards)
-    return values
-
-
-def _added_to(data: QueryDict, form: RoundForm) -> int | None:
-    """The seat a card tap applied here went to (None for any other tap, and for a tap
-    the phone's script applied itself)."""
-    if data.get("taps") == "applied" or not data.get("add"):
-        return None
-    return index(data.get("active"), len(form.names))
-
-
-def _refused_tap(data: QueryDict, form: RoundForm) -> str:
-    """Why a card tapped was not added (`_apply_tap` leaves a full hand as it is), to say
-    where the scorekeeper looks; static/games/table.js says the same on the phone."""
-    seat = _added_to(data, form)
-    most = form.game.rules.max_cards
-    if seat is None or len(data.get(f"cards_{seat}", "").split()) < most:
-        return ""
-    return (
-        f"{form.names[seat]} already has {most} cards, the most one player shows: "
-        "tap one of them to take it out."
-    )
-
-
-def _complete_seat(data: QueryDict, form: RoundForm) -> int | None:
-    """The next seat, when the card just added completes a player's entry (the game says
-    how many cards that takes: Three Thirteen's hand, Indian Chief's last meld), so the
-    next cards cannot go to the wrong player; static/games/table.js does the same."""
-    seat = _added_to(data, form)
-    if seat is None or seat + 1 >= len(form.names):
-        return None
-    complete_at = form.previews()[seat].complete_at
-    return seat + 1 if len(form.card_texts()[seat].split()) == complete_at else None
 
 
 def _chip(token: str) -> dict[str, Any]:

@@ -2,22 +2,17 @@
 change was made on, and the meld calculator. Each validates by asking the rules.
 """
 
-import copy
 from datetime import date
 from typing import Any
 
 from django import forms
-from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from games.models import Player
+from games.questions import setting_field
 from games.rules import KINDS
 from games.rules.errors import RuleError
-from games.rules.indian_chief import score_single_meld
-from games.rules.kinds import (
-    PAPER_SCORE,
-    player_range,
-)
+from games.rules.kind import PAPER_SCORE, player_range
 from games.web import FLAGSHIP
 
 MAX_SEATS = max(kind.max_players for kind in KINDS.values())
@@ -28,36 +23,6 @@ PAPER_ROWS = 12
 
 
 MAX_PAPER_ROWS = 60
-
-
-# The ways a game can be set to end, of which a game takes at most one.
-ENDS = ("target_score", "max_hands", "max_deals")
-
-
-# The settings a game may ask for at the start (GameKind.settings), beside the decks.
-SETTING_FIELDS: dict[str, forms.Field] = {
-    "jokers": forms.BooleanField(
-        required=False, initial=True, label="Printed jokers", help_text="Two per deck."
-    ),
-    "target_score": forms.IntegerField(
-        min_value=1,
-        required=False,
-        label="Play to a score",
-        help_text="The game ends after the hand in which someone reaches it.",
-    ),
-    "max_hands": forms.IntegerField(
-        min_value=1,
-        required=False,
-        label="Or a number of hands",
-        help_text="Leave both empty to stop when you like.",
-    ),
-    "max_deals": forms.IntegerField(
-        min_value=1,
-        required=False,
-        label="Or a number of deals",
-        help_text="Often 12 or 16. Leave both empty to stop when you like.",
-    ),
-}
 
 
 class NewGameForm(forms.Form):
@@ -80,18 +45,8 @@ class NewGameForm(forms.Form):
                 required=False,
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
-        if "decks" in self.rules.settings:
-            self.fields["decks"] = forms.TypedChoiceField(
-                choices=[("", "As the rules say")]
-                + [(str(n), f"{n} deck{pluralize(n)}") for n in range(1, self.rules.max_decks + 1)],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                help_text=self.rules.decks_rule,
-            )
-        for name in self.rules.settings:
-            if name != "decks":
-                self.fields[name] = copy.deepcopy(SETTING_FIELDS[name])
+        for setting in self.rules.settings:
+            self.fields[setting.key] = setting_field(setting)
         # Seats first, in order, then the game's settings.
         self.order_fields([f"player_{seat}" for seat in range(self.seats)])
 
@@ -107,7 +62,7 @@ class NewGameForm(forms.Form):
         return [self[f"player_{seat}"] for seat in range(self.seats)]
 
     def setting_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name in SETTING_FIELDS or name == "decks"]
+        return [self[key] for key in self.rules.settings.keys]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -131,14 +86,13 @@ class NewGameForm(forms.Form):
             names.append(name)
         cleaned["names"] = names
         chosen = {
-            name: cleaned[name]
-            for name in self.rules.settings
-            if cleaned.get(name) not in (None, "")
+            key: cleaned[key]
+            for key in self.rules.settings.keys
+            if cleaned.get(key) not in (None, "")
         }
-        ends = [name for name in ENDS if name in chosen]
+        ends = self.rules.settings.ends_in(chosen)
         if len(ends) > 1:
-            length = str(self.fields[ends[1]].label).removeprefix("Or a ")
-            self.add_error(ends[1], f"Play to a score or to a {length}, not both.")
+            self.add_error(ends[1].key, f"Play {ends[0].ends} or {ends[1].ends}, not both.")
             return cleaned
         try:
             cleaned["decks"], cleaned["settings"] = self.rules.start(len(names), chosen)
@@ -162,8 +116,8 @@ class PaperGameForm(NewGameForm):
 
     def __init__(self, *args: Any, rows: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in [name for name in self.fields if name in SETTING_FIELDS or name == "decks"]:
-            del self.fields[name]
+        for key in self.rules.settings.keys:
+            del self.fields[key]
         fixed = self.rules.rounds
         self.fixed = fixed is not None
         self.rows = fixed or min(max(rows, PAPER_ROWS), MAX_PAPER_ROWS)
@@ -257,8 +211,8 @@ class MeldCalculatorForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            cleaned["result"] = score_single_meld(
-                cleaned["cards"].split(), None, cleaned["decks"], cleaned["table"].split()
+            cleaned["result"] = KINDS[FLAGSHIP].calculate(
+                cleaned["cards"].split(), cleaned["table"].split(), cleaned["decks"]
             )
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error

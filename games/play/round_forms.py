@@ -10,12 +10,12 @@ from typing import Any
 
 from django import forms
 
-from games.models import Game, Round
+from games.models import Game, Round, scores
 from games.play.forms import MAX_SEATS
 from games.questions import question_field
 from games.rules.cards import parse_card, parse_cards
 from games.rules.errors import RuleError
-from games.rules.kinds import Played, Row, SeatPreview, Standings
+from games.rules.kind import Checked, Played, Row, SeatPreview, Standings
 
 
 class RoundForm(forms.Form):
@@ -41,8 +41,10 @@ class RoundForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.rules = game.rules
+        self.questions = game.rules.questions
         self.number = number
-        self.names = game.player_names()
+        self.table = scores.table(game)
+        self.names = list(self.table.players)
         for seat, name in enumerate(self.names):
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=name,
@@ -52,7 +54,7 @@ class RoundForm(forms.Form):
                     attrs={"autocomplete": "off", "autocapitalize": "characters"}
                 ),
             )
-        for name, question, _ in self.rules.fields(len(self.names)):
+        for name, question, _ in self.questions.fields(len(self.names)):
             self.fields[name] = question_field(question, self.names)
 
     @classmethod
@@ -62,7 +64,7 @@ class RoundForm(forms.Form):
         initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
-        return initial | game.rules.initial(details or {}, len(game.player_names()))
+        return initial | game.rules.questions.initial(details or {}, len(game.player_names()))
 
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]
@@ -77,7 +79,7 @@ class RoundForm(forms.Form):
     def current_answers(self) -> dict[str, Any]:
         """The answers as the form holds them now, bound or not (unreadable ones blank)."""
         given = {}
-        for name, question, _ in self.rules.fields(len(self.names)):
+        for name, question, _ in self.questions.fields(len(self.names)):
             try:
                 given[name] = question.stored(self.fields[name].clean(self[name].value()))
             except forms.ValidationError:
@@ -89,8 +91,8 @@ class RoundForm(forms.Form):
         answers = self.current_answers()
         return [
             self[name]
-            for name, question, seat in self.rules.fields(len(self.names))
-            if seat is None and self.rules.asked(question, answers)
+            for name, question, seat in self.questions.fields(len(self.names))
+            if seat is None and self.questions.asked(question, answers)
         ]
 
     def seat_question_fields(self, seat: int) -> list[forms.BoundField]:
@@ -99,9 +101,9 @@ class RoundForm(forms.Form):
         answers = self.current_answers()
         return [
             self[name]
-            for name, question, asked_of in self.rules.fields(len(self.names))
+            for name, question, asked_of in self.questions.fields(len(self.names))
             if asked_of == seat
-            and self.rules.asked(question, answers, seat)
+            and self.questions.asked(question, answers, seat)
             and (not question.of_winner or seat == self.winner)
         ]
 
@@ -114,46 +116,43 @@ class RoundForm(forms.Form):
     def winner(self) -> int | None:
         """Who wins the hand as entered so far, where a question waits for it (the hand
         is scored for that); None until the cards and answers say."""
-        if not any(question.of_winner for question in self.rules.seat_questions):
+        if not self.questions.of_winner:
             return None
-        unasked = self.rules.for_winner(self.current_answers(), len(self.names), None)
+        unasked = self.questions.for_winner(self.current_answers(), len(self.names), None)
         standings, _ = self._check(Played(tuple(self.card_texts()), unasked))
-        return self.rules.winner(standings.rows[-1]) if standings else None
+        return standings.rows[-1].winner if standings else None
 
     def winners_questions(self) -> list[str]:
         """The questions that wait for the winner, while nobody has won yet."""
         if self.winner is not None:
             return []
-        return [question.label for question in self.rules.seat_questions if question.of_winner]
+        return list(self.questions.of_winner)
 
     @functools.cached_property
     def others(self) -> dict[int, Played]:
         """The game's other stored rounds, by number, as the rules read them."""
-        return {n: row for n, row in self.game.played().items() if n != self.number}
+        return {n: row for n, row in scores.played(self.game).items() if n != self.number}
 
     def previews(self) -> list[SeatPreview]:
         """Each seat's cards as they stand: what they score or how they lie, or what is
         wrong with them."""
         entry = Played(tuple(self.card_texts()), self.current_answers())
-        game = self.game
-        return self.rules.preview(
-            self.names, self.number, entry, self.others, game.settings, game.decks
-        )
+        return self.rules.preview(self.table, self.number, entry, self.others)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         texts = self._parsed_cards(cleaned)
-        answers = self.rules.answers(cleaned, len(self.names))
-        for name in self.rules.unanswered(answers, len(self.names)):
+        answers = self.questions.answers(cleaned, len(self.names))
+        for name in self.questions.unanswered(answers, len(self.names)):
             self.add_error(name, "Needed for this hand.")
         if self.errors:
             return cleaned
         # Who won never hangs on what only the winner is asked: the hand is scored
         # without those answers first, then with the winner's.
-        unasked = self.rules.for_winner(answers, len(self.names), None)
+        unasked = self.questions.for_winner(answers, len(self.names), None)
         self.standings, problems = self._check(Played(tuple(texts), unasked))
         if self.row is not None:
-            answers = self.rules.for_winner(answers, len(self.names), self.rules.winner(self.row))
+            answers = self.questions.for_winner(answers, len(self.names), self.row.winner)
             if answers != unasked:
                 self.standings, problems = self._check(Played(tuple(texts), answers))
         for problem in problems:
@@ -164,11 +163,8 @@ class RoundForm(forms.Form):
         cleaned["details"] = answers
         return cleaned
 
-    def _check(self, entry: Played) -> tuple[Standings | None, list[RuleError]]:
-        game = self.game
-        return self.rules.check(
-            self.names, self.number, entry, self.others, game.settings, game.decks
-        )
+    def _check(self, entry: Played) -> Checked:
+        return self.rules.check(self.table, self.number, entry, self.others)
 
     def _parsed_cards(self, cleaned: dict[str, Any]) -> list[str]:
         """Each seat's cards in canonical text; a card that is none is that seat's error."""

@@ -8,12 +8,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from games.models import Game, GameFinished, Round, StaleGame
+from games.models import Game, GameFinished, Round, StaleGame, scores
 from games.play.round_forms import StealForm
 from games.play.views import closed, not_on_paper
+from games.rules.board import StealTurn
 from games.rules.errors import RuleError
-from games.rules.indian_chief import RoundScore
-from games.rules.kinds import Standings
+from games.rules.kind import Standings
 from games.web import for_scorekeepers, fragment, go, standings_or_problem
 
 
@@ -33,7 +33,7 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            error = _record_steal(game, played, standings.rows[number - 1].result, form)
+            error = _record_steal(game, played, _turn(standings, number), form)
         except StaleGame as stale:
             game = stale.game
             error = "This game changed since the page was shown (another phone, or a double tap)."
@@ -41,7 +41,7 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
             error = closed(game)
         if not error:
             return go(request, reverse("steals", args=[game.pk, number]))
-        standings = game.scores()
+        standings = scores.standings(game)
     elif form.errors:
         error = " ".join(map(str, form.non_field_errors()))
     return render(
@@ -51,10 +51,23 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     )
 
 
-def _record_steal(game: Game, played: Round, score: RoundScore, form: StealForm) -> str:
+def _turn(standings: Standings, number: int) -> StealTurn:
+    """The steals after round `number`, as they stand."""
+    turn = standings.rows[number - 1].steals
+    if turn is None:
+        raise Http404("Nobody steals after this round.")
+    return turn
+
+
+def _acted(played: Round) -> set[str]:
+    """The Thieves who have had their turn after this round."""
+    return {steal.thief.player.name for steal in played.steals.select_related("thief__player")}
+
+
+def _record_steal(game: Game, played: Round, turn: StealTurn, form: StealForm) -> str:
     """Record the next Thief's choice; returns an error message, or "" when it landed."""
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    thief_name, group = _next_thief(score, played)
+    thief_name, group = turn.next_thief(_acted(played))
     if thief_name is None:
         return "Every Thief has had a turn."
     version = form.cleaned_data["version"]
@@ -75,38 +88,28 @@ def _record_steal(game: Game, played: Round, score: RoundScore, form: StealForm)
     return ""
 
 
-def _next_thief(score: RoundScore, played: Round) -> tuple[str | None, tuple[str, ...]]:
-    """The first Thief in steal order without a recorded turn, and their tie group."""
-    acted = {steal.thief.player.name for steal in played.steals.select_related("thief__player")}
-    for group in score.steals.thief_order:
-        for name in group:
-            if name not in acted:
-                return name, group
-    return None, ()
-
-
 def _steals_context(game: Game, played: Round, standings: Standings, error: str) -> dict[str, Any]:
     number = played.number
-    score = standings.rows[number - 1].result
-    thief, group = _next_thief(score, played)
+    turn = _turn(standings, number)
+    thief, group = turn.next_thief(_acted(played))
     seat_of = {name: seat for seat, name in enumerate(standings.players)}
     targets = [
         {
             "name": name,
             "cards": [(f"{seat_of[name]}:{card}", card) for card in cards],
         }
-        for name, cards in score.steals.melds_after.items()
+        for name, cards in turn.melds_after.items()
         if name != thief and cards
     ]
     return {
         "game": game,
         "number": number,
-        "score": score,
+        "turn": turn,
         "thief": thief,
-        "thief_card": score.player(thief).result.cards[0] if thief else None,
+        "thief_card": turn.thief_cards[thief] if thief else None,
         "tied": [name for name in group if name != thief],
         "targets": targets,
-        "events": score.steals.events,
+        "events": turn.events,
         "error": error,
         "last_round": number >= (game.rules.rounds or 0),
         "rounds_played": len(standings.rows),

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.models import Game, GameFinished, Invitation, Player, Round, StaleGame
+from games.models import Game, GameFinished, Invitation, Player, Round, StaleGame, kind_choices
 from games.play.forms import (
     MAX_PAPER_ROWS,
     MAX_SEATS,
@@ -28,7 +28,7 @@ from games.play.forms import (
 )
 from games.rules import KINDS
 from games.rules.errors import RuleError
-from games.rules.indian_chief import RULE_REMINDERS, Meld
+from games.rules.words import say
 from games.sharing.views import sharing_context
 from games.web import (
     FLAGSHIP,
@@ -59,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "player_counts": range(min(kind.min_players for kind in KINDS.values()), MAX_SEATS + 1),
             "flagship": KINDS[FLAGSHIP],
             "other_kinds": [kind for slug, kind in KINDS.items() if slug != FLAGSHIP],
-            "kinds": Game.KIND_CHOICES,
+            "kinds": kind_choices(),
             "invitations": Invitation.objects.waiting_for(request.user),
         },
     )
@@ -67,7 +67,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/rules.html", {"melds": [(m, RULE_REMINDERS[m]) for m in Meld]})
+    """The flagship's rules at a glance: its board's quick reference."""
+    return render(request, "games/rules.html", KINDS[FLAGSHIP].board.reference_context())
 
 
 @require_http_methods(["GET", "POST"])
@@ -95,7 +96,7 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     else:
         form = NewGameForm(request.POST or None, kind=kind, initial=_rematch_values(rematch))
     if request.method == "POST" and not seat and form.is_valid():
-        game = Game.start(
+        game = Game.objects.start(
             form.cleaned_data["names"],
             form.cleaned_data["decks"],
             form.cleaned_data["note"],
@@ -128,7 +129,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
     data = None if showing else request.POST
     form = PaperGameForm(data, kind=kind, rows=rows, initial=request.POST.dict() or None)
     if data is not None and form.is_valid():
-        game = Game.from_paper(
+        game = Game.objects.from_paper(
             form.kind,
             form.cleaned_data["names"],
             form.cleaned_data["scores"],
@@ -214,7 +215,7 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         | {
             "version_form": VersionForm(initial={"version": game.version}),
             "changes": [
-                (change, change.headline(game.rules.round_word))
+                (change, change.headline(game.rules.words))
                 for change in game.changes.order_by("-at", "-pk")
             ],
         }
@@ -230,14 +231,13 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             number = game.undo_last_round(form.cleaned_data["version"])
-            word = game.rules.round_word.capitalize()
-            messages.success(request, f"{word} {number} undone. It is still in the history.")
+            messages.success(request, say(game.rules.words.undone, number=number))
         except StaleGame:
             messages.error(request, "Another device changed this game first; nothing undone.")
         except GameFinished:
             messages.info(request, "This game is finished. Reopen it to change it.")
         except Round.DoesNotExist:
-            messages.info(request, f"There is no {game.rules.round_word} to undo.")
+            messages.info(request, game.rules.words.none_to_undo)
     return go(request, game.get_absolute_url())
 
 
@@ -293,8 +293,7 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
     if form.is_valid():
         try:
             game.reopen(form.cleaned_data["version"])
-            word = game.rules.round_word
-            messages.success(request, f"The game is open again: {word}s can be changed.")
+            messages.success(request, game.rules.words.reopened)
         except StaleGame:
             messages.error(request, "Another device changed this game first.")
     return go(request, game.get_absolute_url())

@@ -1,24 +1,30 @@
 """The rules core: pure Python, standard library only, no Django.
 
 `KINDS` is the one registry of game kinds: each game's slug maps to its `GameKind`
-(`games.rules.kinds`), which its rules module defines as `KIND`. Adding a game adds a
-module and a line here, not branches elsewhere.
+(`games.rules.kind`), which its package defines as `KIND` in its `kind` module. Adding a
+game adds a package and a line here, not branches elsewhere.
 """
 
 import hashlib
 from pathlib import Path
 
-from games.rules import carousel, indian_chief, indian_rummy, rummy, three_thirteen, tong_its
-from games.rules.kinds import GameKind
+from games.rules.carousel.kind import KIND as CAROUSEL
+from games.rules.indian_chief.kind import KIND as INDIAN_CHIEF
+from games.rules.indian_rummy.kind import KIND as INDIAN_RUMMY
+from games.rules.kind import GameKind
+from games.rules.rummy.kind import KIND as RUMMY
+from games.rules.three_thirteen.kind import KIND as THREE_THIRTEEN
+from games.rules.tong_its.kind import KIND as TONG_ITS
 
+# The flagship first: a new game is one when none is named.
 KINDS: dict[str, GameKind] = {
-    module.KIND.slug: module.KIND
-    for module in (indian_chief, tong_its, carousel, three_thirteen, rummy, indian_rummy)
+    kind.slug: kind
+    for kind in (INDIAN_CHIEF, TONG_ITS, CAROUSEL, THREE_THIRTEEN, RUMMY, INDIAN_RUMMY)
 }
 
 # The rules as this code states them, in a word: scores kept in a cache carry it in their
 # key, so that a rules fix re-scores every game instead of showing what the old rules said.
 EDITION = hashlib.blake2b(
-    b"".join(path.read_bytes() for path in sorted(Path(__file__).parent.glob("*.py"))),
+    b"".join(path.read_bytes() for path in sorted(Path(__file__).parent.rglob("*.py"))),
     digest_size=6,
 ).hexdigest()

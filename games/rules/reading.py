@@ -134,5 +134,7 @@ def as_json(value: object) -> object:
 
 
 def fields_of(result: object, names: Sequence[str]) -> Json:
-    """A result's fields as the answer names them."""
-    return {name: as_json(getattr(result, name)) for name in names}
+    """A result's fields as the answer names them (a result is a dataclass: its fields
+    are its answer)."""
+    fields = vars(result)
+    return {name: as_json(fields[name]) for name in names}

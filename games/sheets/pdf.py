@@ -26,17 +26,12 @@ from pypdf import PdfWriter
 from games.models import Game
 from games.qr import qr_data_uri
 from games.rules import KINDS
-from games.rules.indian_chief import POKER_POINTS, RULE_REMINDERS, Meld
-from games.rules.kinds import GameKind, Standings
+from games.rules.board import Board
+from games.rules.kind import GameKind, Standings
+from games.rules.words import say_count
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
-# The first column's width by board: .corner (a row per meld) and .hand-col in sheet.css.
-FIRST_COLUMN_MM = {"melds": 48, "hands": 22}
-# The quick-reference page printed after a blank sheet, by board.
-REFERENCE_PAGES = {"melds": "sheets/indian_chief_reference.html"}
-# A blank rummy-family sheet for a game without a fixed number of hands: rows a page holds.
-BLANK_HANDS = 16
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
@@ -44,7 +39,7 @@ _SHAPERS = [
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets").glob("*.html")),
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
-    *sorted((Path(settings.BASE_DIR) / "games" / "rules").glob("*.py")),
+    *sorted((Path(settings.BASE_DIR) / "games" / "rules").rglob("*.py")),
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
@@ -117,7 +112,7 @@ class BlankSheet:
 
 def max_name_length(players: int, paper: str, kind: str) -> int:
     """The longest name that fits a column head when `players` share the page's width."""
-    first = FIRST_COLUMN_MM[KINDS[kind].board]
+    first = KINDS[kind].board.first_column_mm
     width = PAPERS[paper][0] - 2 * PAGE_MARGIN_MM - first
     return int(width / players / MM_PER_CHARACTER)
 
@@ -168,20 +163,12 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
     return pdf
 
 
-def _page_context(paper: str) -> dict[str, Any]:
-    return {
-        "paper": paper,
-        "melds": [(meld, RULE_REMINDERS[meld]) for meld in Meld],
-        "poker": [(hand, points) for hand, points in POKER_POINTS.items()],
-    }
-
-
-def reference_pdf(template: str, paper: str) -> bytes:
-    """A quick-reference page, laid out once per paper size."""
-    key = f"sheet:reference:{template}:{paper}:{SHEETS_VERSION}"
+def reference_pdf(board: Board, paper: str) -> bytes:
+    """A board's quick-reference page, laid out once per paper size."""
+    key = f"sheet:reference:{board.reference}:{paper}:{SHEETS_VERSION}"
     pdf: bytes | None = cache.get(key)
     if pdf is None:
-        pdf = render_pdf(template, _page_context(paper))
+        pdf = render_pdf(board.reference, {"paper": paper} | board.reference_context())
         cache.set(key, pdf, timeout=None)
     return pdf
 
@@ -199,57 +186,25 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
     pdf: bytes | None = cache.get(sheet.cache_key)
     if pdf is None:
         rules = KINDS[sheet.kind]
-        context = _sheet_context(rules, rules.board, sheet.paper) | {
-            "columns": sheet.names or ("",) * sheet.players,
-            "rows": BLANK_ROWS[rules.board](rules),
-        }
+        context = _sheet_context(rules, rules.board, sheet.paper) | rules.board.blank(rules)
+        context["columns"] = sheet.names or ("",) * sheet.players
         pdf = render_pdf("sheets/sheet.html", context)
-        reference = REFERENCE_PAGES.get(rules.board)
-        if reference:
-            pdf = _join(pdf, reference_pdf(reference, sheet.paper))
+        if rules.board.reference:
+            pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
         cache.set(sheet.cache_key, pdf, timeout=None)
     return pdf
 
 
-def _sheet_context(rules: GameKind, board: str, paper: str) -> dict[str, Any]:
-    return {"paper": paper, "rules": rules, "board": f"sheets/boards/{board}.html"}
+def _sheet_context(rules: GameKind, board: Board, paper: str) -> dict[str, Any]:
+    return {"paper": paper, "rules": rules, "board": board}
 
 
-def _blank_melds(rules: GameKind) -> list[dict[str, Any]]:
-    return [{"meld": meld, "reminder": RULE_REMINDERS[meld]} for meld in Meld]
-
-
-def _blank_hands(rules: GameKind) -> list[dict[str, Any]]:
-    """Only a game of fixed length says what each hand deals in its row (Three
-    Thirteen's cards and wild rank); the others' rows are alike."""
-    count = rules.rounds or BLANK_HANDS
-    return [{"number": number, "hint": rules.hint(number)} for number in range(1, count + 1)]
-
-
-def _filled_melds(standings: Standings) -> dict[str, Any]:
-    rows = standings.extra.sheet()
-    return {
-        "rows": rows,
-        # Each player's melds in the grid's order: (round number, result).
-        "cards": [
-            (name, [row.cells[seat] for row in rows if row.cells[seat]])
-            for seat, name in enumerate(standings.players)
-        ],
-    }
-
-
-def _filled_hands(standings: Standings) -> dict[str, Any]:
-    return {
-        "rows": [
-            {"hand": row, "cells": list(zip(row.scores, row.running, strict=True))}
-            for row in standings.rows
-        ]
-    }
-
-
-# How each board lays out its rows, blank and filled.
-BLANK_ROWS = {"melds": _blank_melds, "hands": _blank_hands}
-FILLED_ROWS = {"melds": _filled_melds, "hands": _filled_hands}
+def _progress(rules: GameKind, standings: Standings) -> str:
+    """How far a game in progress is, in the kind's words."""
+    played = len(standings.rows)
+    if rules.rounds:
+        return say_count(rules.words.played_of, played, rounds=rules.rounds)
+    return say_count(rules.words.played, played)
 
 
 def game_sheet_key(game: Game, paper: str, url: str) -> str:
@@ -264,15 +219,16 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         standings = game.standings()
-        board = "hands" if game.paper else game.rules.board
+        board = game.rules.board_of(game.paper)
         context = (
             _sheet_context(game.rules, board, paper)
-            | FILLED_ROWS[board](standings)
+            | board.filled(standings)
             | {
                 "game": game,
                 "standings": standings,
                 "columns": standings.players,
                 "totals": standings.totals,
+                "progress": _progress(game.rules, standings),
                 # A small PNG: quicker to lay out and draw than an SVG of many squares.
                 "qr": qr_data_uri(url),
                 "url": url,

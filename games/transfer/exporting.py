@@ -50,7 +50,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, scores
 from games.rules.errors import RuleError
 from games.rules.reading import Json
 
@@ -74,7 +74,7 @@ def _game_json(game: Game) -> Json:
     rounds = game.rounds.prefetch_related(
         "hands", "steals__thief__player", "steals__victim__player"
     )
-    outcome = game.outcome()
+    outcome = scores.outcome(game)
     return {
         "kind": game.kind,
         "decks": game.decks,

@@ -95,11 +95,11 @@ def _write_game(entry: GameEntry, owner: Any, browser: str, source: str) -> Game
     paper-game page saves it."""
     if entry.paper:
         scores = [row.details["scores"] for row in entry.rounds]
-        game = Game.from_paper(
+        game = Game.objects.from_paper(
             entry.kind, entry.players, scores, entry.created_at, entry.note, owner, browser
         )
     else:
-        game = Game.start(
+        game = Game.objects.start(
             entry.players,
             entry.decks,
             entry.note,

@@ -17,8 +17,9 @@ from games.rules import KINDS
 from games.rules.budget import MAX_HANDS
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
-from games.rules.kinds import PAPER_SCORE, GameKind, Played
+from games.rules.kind import PAPER_SCORE, GameKind, Played, Table
 from games.rules.reading import Json, loads
+from games.rules.words import say
 from games.transfer.exporting import FORMAT, VERSION
 
 # A file of games a real table would keep many years of; more is to be imported in parts.
@@ -155,15 +156,14 @@ def _game_entry(value: object, where: str) -> GameEntry:
     finished_at = None if value["finished_at"] is None else _time(value, "finished_at", where)
     if finished != (finished_at is not None):
         raise TransferError(f"{where}: “finished” and “finished_at” disagree.")
-    word = rules.round_word.capitalize()
+    words = rules.words
     paper = _field(value, "paper", bool, where, "true or false")
     listed = _field(value, "rounds", list, where, "a list of rounds")
     if len(listed) > MAX_HANDS:
-        raise TransferError(
-            f"{where}: a game holds at most {MAX_HANDS} {rules.round_word}s, not {len(listed)}."
-        )
+        raise TransferError(f"{where}: {say(words.at_most, count=MAX_HANDS)}, not {len(listed)}.")
+    table = Table(players, decks, settings)
     rounds = [
-        _round_entry(played, number, players, settings, rules, f"{where}: {word} {number}", paper)
+        _round_entry(played, number, table, rules, f"{where}: {words.row(number)}", paper)
         for number, played in enumerate(listed, start=1)
     ]
     if paper:
@@ -214,7 +214,7 @@ def _check_settings(rules: GameKind, settings: Json, players: int, decks: int, w
     game has, and the decks its rules give, or those the table may choose."""
     expected, stored = rules.start(players, settings)
     unknown = sorted(set(settings) - set(stored))
-    if unknown and not set(rules.settings) - {"decks"}:
+    if unknown and not set(rules.settings.keys) - {"decks"}:
         raise TransferError(f"{where}: {rules.title} has no settings.")
     if unknown:
         raise TransferError(f"{where}: {rules.title} has no setting “{unknown[0]}”.")
@@ -228,8 +228,7 @@ def _check_settings(rules: GameKind, settings: Json, players: int, decks: int, w
 def _round_entry(
     value: object,
     number: int,
-    players: Sequence[str],
-    settings: Json,
+    table: Table,
     rules: GameKind,
     where: str,
     paper: bool,
@@ -237,13 +236,12 @@ def _round_entry(
     if not isinstance(value, dict):
         raise TransferError(f"{where} is not an object.")
     if _field(value, "number", int, where, "a whole number") != number:
-        raise TransferError(
-            f"{where}: {rules.round_word}s must be numbered 1, 2, 3… in play order."
-        )
+        raise TransferError(f"{where}: {rules.words.in_order}")
+    players = table.players
     seats = _field(value, "cards", list, where, "a list of each player's cards")
     if len(seats) != len(players):
         raise TransferError(f"{where}: “cards” needs one list per player, {len(players)} in all.")
-    jokers = rules.jokers(len(players), settings) > 0
+    jokers = rules.jokers(table) > 0
     cards = tuple(
         _cards(seat, name, jokers, where) for seat, name in zip(seats, players, strict=True)
     )
@@ -254,8 +252,8 @@ def _round_entry(
         return RoundEntry(cards, details, ())
     if steals and not rules.has_steals:
         raise TransferError(f"{where}: only Indian Chief has steals.")
-    if details and not rules.fields(len(players)):
-        raise TransferError(f"{where}: an {rules.title} {rules.round_word} has no “details”.")
+    if details and not rules.questions:
+        raise TransferError(f"{where}: {say(rules.words.no_details, title=rules.title)}")
     _check_details(details, rules, len(players), where)
     return RoundEntry(cards, details, _steals(steals, players, where))
 
@@ -328,7 +326,7 @@ def _check_details(details: Json, rules: GameKind, players: int, where: str) -> 
     answer one its form field would give back unchanged. The rules check what the answers
     mean when the game is scored."""
     names = [str(seat) for seat in range(players)]
-    fields = {name: question for name, question, _ in rules.fields(players)}
+    fields = {name: question for name, question, _ in rules.questions.fields(players)}
     for name, value in details.items():
         question = fields.get(name)
         if question is None:
@@ -353,10 +351,8 @@ def _check_scores(entry: GameEntry, where: str) -> None:
     ]
     try:
         standings = rules.standings(
-            entry.players,
+            Table(entry.players, entry.decks, entry.settings),
             played,
-            entry.settings,
-            entry.decks,
             ended=entry.finished_at is not None,
             paper=entry.paper,
         )

@@ -205,7 +205,7 @@
       const cards = input.value.split(/\s+/).filter(Boolean);
       const most = Number(form.dataset.maxCards);
       if (cards.length >= most) {
-        // The same words the server says without JavaScript (entry.py, _refused_tap).
+        // The same words the server says without JavaScript (taps.py, refused_tap).
         const name = form.querySelector("#player-" + active.value).getAttribute("aria-label");
         note.textContent = name + " already has " + most + " cards, the most one player " +
           "shows: tap one of them to take it out.";
@@ -392,12 +392,14 @@
   function field(form, name) {
     return form.querySelector("input[name='" + name + "']");
   }
-  function capitalized(word) {
-    return word.charAt(0).toUpperCase() + word.slice(1);
+  // A phrase of the game's kind from the page (its words are the server's), filled in.
+  function phrase(form, name, values) {
+    return form.dataset[name].replace(/\{(\w+)\}/g, function (whole, key) {
+      return key in values ? String(values[key]) : whole;
+    });
   }
   async function keepSave(form) {
     const number = Number(field(form, "number").value);
-    const word = form.dataset.word;
     const fields = Array.from(new FormData(form)).filter(function (pair) {
       return pair[0] !== "taps" && pair[0] !== "active";
     }).concat([["save", "1"]]);
@@ -406,7 +408,7 @@
     });
     await SavesQueue.add({
       url: form.action,
-      label: capitalized(word) + " " + number + " of " + form.dataset.gameLabel,
+      label: phrase(form, "queued", {number: number, game: form.dataset.gameLabel}),
       number: number,
       version: Number(field(form, "version").value),
       players: players,
@@ -415,8 +417,7 @@
     localStorage.removeItem(draftKey(form));
     laterSync();
     if (form.hasAttribute("data-editing")) {
-      showState(form, "kept", capitalized(word) + " " + number + " is kept on this phone " +
-        "and sent when the connection is back.");
+      showState(form, "kept", phrase(form, "kept", {number: number}));
     } else {
       nextRound(form, number + 1, Number(field(form, "version").value) + 1);
     }
@@ -424,16 +425,18 @@
   }
   // The form as the next round's, blank, on the phone alone: nothing is scored offline.
   function nextRound(form, number, version) {
-    const word = form.dataset.word;
     const rounds = Number(form.dataset.rounds) || 0;
     const heading = document.querySelector("#round-entry h1");
     if (rounds && number > rounds) {
-      heading.textContent = "All " + rounds + " " + word + "s are entered";
+      heading.textContent = form.dataset.allEntered;
       form.hidden = true;
       return;
     }
-    heading.textContent = capitalized(word) + " " + number + (rounds ? " of " + rounds : "");
-    document.title = document.title.replace(/^\S+ \d+/, capitalized(word) + " " + number);
+    const numbered = phrase(form, "numbered", {number: number});
+    heading.textContent = rounds
+      ? phrase(form, "numberedOf", {number: number, rounds: rounds})
+      : numbered;
+    document.title = document.title.replace(/^[^·]+ ·/, numbered + " ·");
     field(form, "number").value = number;
     field(form, "version").value = version;
     field(form, "token").value = newToken();
@@ -456,10 +459,9 @@
     });
     form.querySelector("#picker-taken").dataset.cards = "";
     applyTaken(form);
-    form.querySelector("button.save").textContent = "Save " + word + " " + number;
+    form.querySelector("button.save").textContent = phrase(form, "save", {number: number});
     activate(form, "0");
-    showState(form, "kept", "No connection: " + word + " " + (number - 1) + " is kept on " +
-      "this phone and sent when the connection is back. Go on with " + word + " " + number + ".");
+    showState(form, "kept", phrase(form, "keptGoingOn", {number: number - 1, next: number}));
   }
   // A page opened from the phone's copy, with saves kept for its form: the form shows
   // the round after them.

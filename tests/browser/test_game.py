@@ -549,7 +549,7 @@ def test_round_entry_in_dark_mode(live_server, page: Page, screenshot):
     """The round-entry screen and the game page with the phone set to dark mode."""
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     for number in (1, 2):
         game.refresh_from_db()
         game.record_round([cards for cards, _ in ROUNDS[number - 1]], uuid.uuid4(), game.version)
@@ -580,7 +580,7 @@ def test_card_picker_tap_targets_are_48px(live_server, page: Page):
     """The issue: a card picker built for thumbs, tap targets at least 48 px each way."""
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     page.locator("#round-entry .picker button[value='KS']").tap()
     expect(page.locator("#player-0 .hand button.in-hand")).to_have_count(1)
@@ -604,7 +604,7 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, page: Page):
     """
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     network = page.context.new_cdp_session(page)
     network.send("Network.enable")
@@ -632,7 +632,7 @@ def test_a_refused_save_shows_its_error_on_screen(live_server, page: Page):
     """
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     for number in (1, 2):
         game.refresh_from_db()
         game.record_round([cards for cards, _ in ROUNDS[number - 1]], uuid.uuid4(), game.version)
@@ -667,7 +667,7 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
     from games.models import Game
 
     page = phone(service_workers="block")
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     table = Table(page, lambda page, name: Path())
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     for seat, (cards, _) in enumerate(ROUNDS[0]):
@@ -704,7 +704,7 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
 def test_a_tap_past_seven_cards_says_why_in_the_picker(live_server, page: Page, screenshot):
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     table = Table(page, screenshot)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     table.enter(0, "AS 2S 3S 4S 5S 6S 7S", "full")
@@ -730,7 +730,7 @@ def test_the_last_meld_complete_moves_the_picker_to_the_next_player(
     from games.models import Game
     from tests.web.test_game_actions import WIN_ROUNDS
 
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     for cards, _ in WIN_ROUNDS[:6]:
         game.refresh_from_db()
         game.record_round(cards, uuid.uuid4(), game.version)
@@ -756,7 +756,7 @@ def test_offline_taps_follow_and_the_save_goes_again_when_the_connection_is_back
 ):
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     table = Table(page, screenshot)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     table.enter(0, ROUNDS[0][0][0], "offline")

@@ -168,7 +168,7 @@ def test_the_entry_screen_never_scrolls_sideways(
 ):
     from games.models import Game
 
-    game = Game.start(PLAYERS, 2)
+    game = Game.objects.start(PLAYERS, 2)
     page = phone(viewport=viewport)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     if text:
@@ -195,7 +195,7 @@ def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Cal
     from games.models import Game
 
     names = ["Annabel", "Benjamin", "Catherine", "Dan"]
-    game = Game.start(names, 2)
+    game = Game.objects.start(names, 2)
     live = f"{live_server.url}/live/{game.share()}/"
     game.refresh_from_db()
     game.record_round([cards for cards, _ in ROUNDS[0]], uuid.uuid4(), game.version)

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import carousel
 from games.rules.cards import Card
-from games.rules.carousel import HandInput, deadwood, score_game, score_hand, value
+from games.rules.carousel import scoring as carousel
+from games.rules.carousel.scoring import HandInput, deadwood, score_game, score_hand, value
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

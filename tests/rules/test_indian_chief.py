@@ -10,24 +10,20 @@ from collections import Counter
 import pytest
 
 from games.rules.cards import Card
-from games.rules.indian_chief import (
-    KIND,
+from games.rules.indian_chief.kind import KIND
+from games.rules.indian_chief.melds import (
     Meld,
     PokerHand,
-    Reveal,
-    RoundEntry,
-    Steal,
     best_split,
     check_decks,
     default_decks,
     meld_for,
     poker_hand,
-    score_game,
     score_meld,
-    score_round,
     score_single_meld,
 )
-from games.rules.kinds import Played
+from games.rules.indian_chief.scoring import Reveal, RoundEntry, Steal, score_game, score_round
+from games.rules.kind import Played, Table
 from tests.rules.helpers import rule_error
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -1216,17 +1212,17 @@ def test_a_round_checked_brings_the_game_scored_up_to_it():
     first = Played(cards=("KC", "AS 2H 3C AD 4S"), details={})
     second = Played(cards=("7H 7C", "9D"), details={})
 
-    standings, problems = KIND.check(names, 2, second, {1: first}, {}, 1)
+    standings, problems = KIND.check(Table(tuple(names), 1), 2, second, {1: first})
 
     assert problems == [] and standings is not None
     assert [row.number for row in standings.rows] == [1, 2]
     # The game's running totals, not the round's alone: the save records them as they are.
-    alone = KIND.score(names, [second], {}, 1).rows[0].scores
-    first_totals = KIND.score(names, [first], {}, 1).totals
+    alone = KIND.score(Table(tuple(names), 1), [second]).rows[0].scores
+    first_totals = KIND.score(Table(tuple(names), 1), [first]).totals
     assert standings.rows[-1].running == tuple(
         before + now for before, now in zip(first_totals, alone, strict=True)
     )
-    assert standings == KIND.score(names, [first, second], {}, 1)
+    assert standings == KIND.score(Table(tuple(names), 1), [first, second])
 
 
 def test_another_rounds_problem_is_said_above_the_form_not_next_to_a_player():
@@ -1234,7 +1230,9 @@ def test_another_rounds_problem_is_said_above_the_form_not_next_to_a_player():
     names = ["Ann", "Ben"]
     broken = Played(cards=("KC", "KC 2H 3C AD 4S"), details={})
 
-    standings, problems = KIND.check(names, 2, Played(("7H 7C", "9D"), {}), {1: broken}, {}, 1)
+    standings, problems = KIND.check(
+        Table(tuple(names), 1), 2, Played(("7H 7C", "9D"), {}), {1: broken}
+    )
 
     assert standings is None
     assert len(problems) == 1 and problems[0].player is None

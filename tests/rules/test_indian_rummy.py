@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import indian_rummy
 from games.rules.cards import Card
-from games.rules.indian_rummy import (
+from games.rules.indian_rummy import scoring as indian_rummy
+from games.rules.indian_rummy.scoring import (
     GameSettings,
     HandInput,
     Settings,

@@ -26,8 +26,6 @@ from games.rules.errors import InvalidCard, InvalidInput
 from games.rules.melds import (
     Arrangement,
     MeldRules,
-    best_arrangement,
-    can_declare,
     carousel_melds,
     indian_rummy_melds,
     is_meld,
@@ -37,6 +35,7 @@ from games.rules.melds import (
     three_thirteen_melds,
     tong_its_melds,
 )
+from games.rules.solver import best_arrangement, can_declare
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]

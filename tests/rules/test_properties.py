@@ -12,14 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
-from games.rules.indian_chief import (
-    Meld,
-    Reveal,
-    Steal,
-    score_meld,
-    score_round,
-    score_single_meld,
-)
+from games.rules.indian_chief.melds import Meld, score_meld, score_single_meld
+from games.rules.indian_chief.scoring import Reveal, Steal, score_round
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import rummy
 from games.rules.cards import Card
-from games.rules.kinds import Played
-from games.rules.rummy import HandInput, Settings, deadwood, score_game, score_hand, value
+from games.rules.kind import Played, Table
+from games.rules.rummy import scoring as rummy
+from games.rules.rummy.kind import KIND as RUMMY
+from games.rules.rummy.scoring import HandInput, Settings, deadwood, score_game, score_hand, value
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -282,17 +283,17 @@ def test_every_hand_is_checked_before_the_game_over_check():
 def test_the_table_keeps_a_game_to_200_hands():
     # A game without a target goes on as long as the table plays, up to the limit every
     # game shares: the 200th hand is checked as usual, the 201st is refused.
-    played = rummy.KIND.start(2, {})
+    played = RUMMY.start(2, {})
     assert played == (1, {})
     names = ["Ann", "Ben"]
     entry = Played(cards=("", "KS"), details={"winner": 0})
     hands = {number: entry for number in range(1, 200)}
 
-    standings, errors = rummy.KIND.check(names, 200, entry, hands, {}, 1)
+    standings, errors = RUMMY.check(Table(tuple(names), 1), 200, entry, hands)
     assert errors == [] and standings is not None
     assert len(standings.rows) == 200 and standings.rows[-1].running == (200 * 10, 0)
 
     hands[200] = entry
-    standings, errors = rummy.KIND.check(names, 201, entry, hands, {}, 1)
+    standings, errors = RUMMY.check(Table(tuple(names), 1), 201, entry, hands)
     assert standings is None
     assert [error.message for error in errors] == ["A game holds at most 200 hands, not 201."]

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import three_thirteen
 from games.rules.cards import Card
-from games.rules.three_thirteen import HandInput, deadwood, score_game, score_hand, value
+from games.rules.three_thirteen import scoring as three_thirteen
+from games.rules.three_thirteen.scoring import HandInput, deadwood, score_game, score_hand, value
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

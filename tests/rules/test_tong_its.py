@@ -11,17 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import tong_its
 from games.rules.cards import Card
-from games.rules.tong_its import (
-    HandInput,
-    PlayerInput,
-    StateBefore,
-    deadwood,
-    score_game,
-    score_hand,
-    value,
-)
+from games.rules.tong_its import hand as tong_its
+from games.rules.tong_its.hand import HandInput, PlayerInput, StateBefore, value
+from games.rules.tong_its.scoring import deadwood, score_game, score_hand
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

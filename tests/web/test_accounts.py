@@ -22,7 +22,7 @@ from django.urls import reverse
 
 import scorekeeper.settings
 from games.models import Game
-from games.models import games as games_module
+from games.models import scores as read_model
 from games.play import views as play_views
 from tests.factories import make_game
 from tests.web.test_game_views import HTMX, messages_on, text
@@ -476,7 +476,9 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
     link = shared_link(owner, game)
     scored = []
     standings = Game.standings
-    monkeypatch.setattr(Game, "standings", lambda self: scored.append(self.pk) or standings(self))
+    monkeypatch.setattr(
+        Game, "standings", lambda self, *args: scored.append(self.pk) or standings(self, *args)
+    )
 
     viewers = [Client() for _ in range(5)]
     for viewer in viewers:
@@ -490,7 +492,7 @@ def test_the_phones_following_a_change_score_it_once(monkeypatch):
         assert "<td>10</td>" in text(viewer.get(link))
     assert scored == [game.pk] * 2
     # A rules fix (a new edition of the rules' code) scores every game again.
-    monkeypatch.setattr(games_module, "EDITION", "fixed")
+    monkeypatch.setattr(read_model, "EDITION", "fixed")
     for viewer in viewers:
         viewer.get(link)
     assert scored == [game.pk] * 3
@@ -632,7 +634,7 @@ def test_a_co_scorekeeper_may_undo_end_and_reopen():
 
 
 def test_a_game_from_before_accounts_is_open_but_nobody_may_share_it():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     stranger = Client()
     assert stranger.get(game.get_absolute_url()).status_code == 200
     stranger.post(reverse("game-share", args=[game.pk]))

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def owned_game(client: Client, rounds: int = 2) -> Game:
     """Ann and Ben's Indian Chief game, its first `rounds` rounds of WIN_ROUNDS played."""
     owner = User.objects.get(username="ann")
-    game = Game.start(["Ann", "Ben"], 1, owner=owner)
+    game = Game.objects.start(["Ann", "Ben"], 1, owner=owner)
     for cards, _ in WIN_ROUNDS[:rounds]:
         play(game, cards)
     return fresh(game)
@@ -96,7 +96,9 @@ def test_a_deleted_game_is_gone_from_every_page_until_restored(ann):
 
 
 def test_a_phone_saving_into_a_deleted_game_saves_nothing(ann):
-    game = Game.start(["Ann", "Ben"], 1, kind="rummy", owner=User.objects.get(username="ann"))
+    game = Game.objects.start(
+        ["Ann", "Ben"], 1, kind="rummy", owner=User.objects.get(username="ann")
+    )
     html = text(ann.get(reverse("round-new", args=[game.pk])))
     token = re.search(r'name="token" value="([^"]+)"', html).group(1)
     delete(ann, game)
@@ -232,7 +234,9 @@ def test_abandoning_a_stale_or_finished_game_changes_nothing(ann):
 
 
 def test_a_hand_game_can_be_abandoned_too(ann):
-    game = Game.start(["Ann", "Ben"], 1, kind="rummy", owner=User.objects.get(username="ann"))
+    game = Game.objects.start(
+        ["Ann", "Ben"], 1, kind="rummy", owner=User.objects.get(username="ann")
+    )
     assert save_hand(ann, game) == 302
 
     ann.post(reverse("game-abandon", args=[game.pk]), {"version": fresh(game).version})

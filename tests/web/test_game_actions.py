@@ -25,6 +25,7 @@ from games.rules.errors import (
     ThiefTieConflict,
     WrongCardCount,
 )
+from tests.factories import named_rounds, round_scores, totals_by_name
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ def seat(game: Game, name: str):
 
 
 def test_start_seats_the_players_in_order_and_opens_the_history():
-    game = Game.start(["Cleo", "Ann", "Ben"], 1, "Kitchen table")
+    game = Game.objects.start(["Cleo", "Ann", "Ben"], 1, "Kitchen table")
 
     assert game.player_names() == ["Cleo", "Ann", "Ben"]
     assert (game.decks, game.note, game.version) == (1, "Kitchen table", 0)
@@ -116,7 +117,7 @@ def test_start_seats_the_players_in_order_and_opens_the_history():
 def test_start_adds_new_names_to_the_roster_and_reuses_known_ones_in_any_case():
     ann = Player.objects.create(name="Ann")
 
-    game = Game.start(["ANN", "Zoe"], 1)
+    game = Game.objects.start(["ANN", "Zoe"], 1)
 
     # "ANN" is Ann from the roster; Zoe is new.
     assert list(Player.objects.values_list("name", flat=True)) == ["Ann", "Zoe"]
@@ -129,20 +130,20 @@ def test_start_adds_new_names_to_the_roster_and_reuses_known_ones_in_any_case():
 
 
 def test_a_saved_round_is_numbered_scored_and_kept_in_the_history():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     played = game.record_round(WIN_ROUNDS[0][0], uuid.uuid4(), 0)
 
     assert played.number == 1
     assert fresh(game).version == 1
-    assert game.standings().extra.round_scores == [{"Ann": 2, "Ben": 12}]
+    assert round_scores(game.standings()) == [{"Ann": 2, "Ben": 12}]
     added = game.changes.get(action=Change.Action.ROUND_ADDED)
     assert (added.round_number, added.before) == (1, None)
     assert added.after == [["Ann", "7♥ 7♣"], ["Ben", "7♠ 5♠ 3♦"]]
 
 
 def test_cards_are_stored_as_given_and_the_next_round_gets_the_next_number():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
 
     second = play(game, WIN_ROUNDS[1][0])
@@ -153,7 +154,7 @@ def test_cards_are_stored_as_given_and_the_next_round_gets_the_next_number():
 
 
 def test_a_retried_save_with_the_same_token_returns_the_round_it_already_recorded():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     token = uuid.uuid4()
     first = game.record_round(WIN_ROUNDS[0][0], token, 0)
 
@@ -167,7 +168,7 @@ def test_a_retried_save_with_the_same_token_returns_the_round_it_already_recorde
 
 
 def test_a_retry_still_finds_its_round_after_another_device_saved_the_next_one():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     token = uuid.uuid4()
     first = game.record_round(WIN_ROUNDS[0][0], token, 0)
     play(game, WIN_ROUNDS[1][0])  # another phone saves round 2: version 2
@@ -180,7 +181,7 @@ def test_a_retry_still_finds_its_round_after_another_device_saved_the_next_one()
 
 
 def test_a_save_against_an_older_version_is_refused_with_the_newer_game():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
 
     # A second phone loaded the game at version 0 and saves different cards as round 1.
@@ -210,7 +211,7 @@ def test_a_save_against_an_older_version_is_refused_with_the_newer_game():
     ids=["invalid-card", "eight-cards", "no-cards", "duplicate-card"],
 )
 def test_cards_the_rules_refuse_are_not_saved(cards, error, player):
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     with pytest.raises(error) as raised:
         game.record_round(cards, uuid.uuid4(), 0)
@@ -222,7 +223,7 @@ def test_cards_the_rules_refuse_are_not_saved(cards, error, player):
 
 
 def test_a_meld_made_twice_is_refused():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[1][0])  # Ben makes his Thief (9♦)
 
     # Ben reveals one card again: a second Thief.
@@ -233,7 +234,7 @@ def test_a_meld_made_twice_is_refused():
 
 
 def test_the_seventh_round_finishes_the_game_with_the_winner_in_the_history():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     for cards, _ in WIN_ROUNDS[:6]:
         play(game, cards)
     assert not fresh(game).is_finished
@@ -243,8 +244,8 @@ def test_the_seventh_round_finishes_the_game_with_the_winner_in_the_history():
     game = fresh(game)
     assert game.is_finished
     standings = game.standings()
-    assert standings.extra.round_scores == [scores for _, scores in WIN_ROUNDS]
-    assert standings.extra.totals == WIN_TOTALS
+    assert round_scores(standings) == [scores for _, scores in WIN_ROUNDS]
+    assert totals_by_name(standings) == WIN_TOTALS
     assert standings.winners == ("Ann",)
     finished = game.changes.get(action=Change.Action.FINISHED)
     assert finished.after == [["winners", "Ann"]]
@@ -252,21 +253,21 @@ def test_the_seventh_round_finishes_the_game_with_the_winner_in_the_history():
 
 
 def test_a_tie_after_seven_rounds_shares_the_win():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     for cards, _ in TIE_ROUNDS:
         play(game, cards)
 
     standings = fresh(game).standings()
 
-    assert standings.extra.round_scores == [scores for _, scores in TIE_ROUNDS]
-    assert standings.extra.totals == {"Ann": TIE_TOTAL, "Ben": TIE_TOTAL}
+    assert round_scores(standings) == [scores for _, scores in TIE_ROUNDS]
+    assert totals_by_name(standings) == {"Ann": TIE_TOTAL, "Ben": TIE_TOTAL}
     assert standings.winners == ("Ann", "Ben")
     assert game.changes.get(action=Change.Action.FINISHED).after == [["winners", "Ann and Ben"]]
 
 
 @pytest.fixture
 def finished_game() -> Game:
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     for cards, _ in WIN_ROUNDS:
         play(game, cards)
     return fresh(game)
@@ -295,7 +296,7 @@ def test_reopening_makes_a_finished_game_editable_again(finished_game):
     assert game.changes.order_by("pk").last().action == Change.Action.REOPENED
     # Ann's Beggar Man 7♥ 7♣ becomes 7♥ 7♦: still one opposing 7 (Ben's 7♠), still 2.
     assert game.edit_round(1, ["7H 7D", "7S 5S 3D"], game.version) == []
-    assert fresh(game).standings().extra.totals == WIN_TOTALS
+    assert totals_by_name(fresh(game).standings()) == WIN_TOTALS
 
 
 # ---------------------------------------------------------------------------
@@ -303,14 +304,14 @@ def test_reopening_makes_a_finished_game_editable_again(finished_game):
 
 
 def test_undo_removes_the_last_round_and_keeps_it_in_the_history():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
     play(game, WIN_ROUNDS[1][0])
 
     assert fresh(game).undo_last_round(2) == 2
 
     assert list(game.rounds.values_list("number", flat=True)) == [1]
-    assert fresh(game).standings().extra.totals == {"Ann": 2, "Ben": 12}
+    assert totals_by_name(fresh(game).standings()) == {"Ann": 2, "Ben": 12}
     undone = game.changes.get(action=Change.Action.ROUND_UNDONE)
     assert undone.round_number == 2
     assert undone.before == [["Ann", "Q♠ 10♠ 3♥"], ["Ben", "9♦"]]
@@ -344,7 +345,7 @@ def test_undoing_the_seventh_round_unfinishes_the_game(finished_game):
 
 
 def test_undo_without_a_round_says_so():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     with pytest.raises(Round.DoesNotExist):
         game.undo_last_round(0)
@@ -357,16 +358,16 @@ def test_undo_without_a_round_says_so():
 
 
 def test_editing_a_past_round_rescores_it_and_records_before_and_after():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
     play(game, WIN_ROUNDS[1][0])
-    assert fresh(game).standings().extra.totals == {"Ann": 22, "Ben": 21}
+    assert totals_by_name(fresh(game).standings()) == {"Ann": 22, "Ben": 21}
 
     # Round 1 was mistyped: Ben really had 7♠ 5♠ 3♠ (Poor Man 7 + 5 + 3 = 15).
     notes = fresh(game).edit_round(1, ["7H 7C", "7S 5S 3S"], 2)
 
     assert notes == []
-    assert fresh(game).standings().extra.round_scores == [
+    assert round_scores(fresh(game).standings()) == [
         {"Ann": 2, "Ben": 15},
         {"Ann": 20, "Ben": 9},
     ]
@@ -378,7 +379,7 @@ def test_editing_a_past_round_rescores_it_and_records_before_and_after():
 
 
 def test_an_edit_the_rules_refuse_changes_nothing():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
     play(game, WIN_ROUNDS[1][0])
 
@@ -392,7 +393,7 @@ def test_an_edit_the_rules_refuse_changes_nothing():
 
 @pytest.fixture
 def thieves_game() -> Game:
-    game = Game.start(FOUR, 2)
+    game = Game.objects.start(FOUR, 2)
     play(game, THIEVES_ROUND)
     return fresh(game)
 
@@ -407,7 +408,7 @@ def test_an_edit_keeps_steals_that_still_fit(thieves_game):
 
     assert notes == []
     assert game.rounds.get(number=1).steals.count() == 1
-    assert fresh(game).standings().extra.round_scores == [THIEVES_SCORES | {"Cleo": 2}]
+    assert round_scores(fresh(game).standings()) == [THIEVES_SCORES | {"Cleo": 2}]
 
 
 def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
@@ -422,7 +423,7 @@ def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
     assert not Steal.objects.exists()
     edited = game.changes.get(action=Change.Action.ROUND_EDITED)
     assert edited.after[-1] == ["steals removed", "Ann took Q♠ from Dan"]
-    assert fresh(game).standings().extra.round_scores == [THIEVES_SCORES]
+    assert round_scores(fresh(game).standings()) == [THIEVES_SCORES]
 
 
 # ---------------------------------------------------------------------------
@@ -441,7 +442,7 @@ def test_steals_replay_in_order_and_never_change_a_score(thieves_game):
 
     assert first == "Ann took Q♠ from Dan; Dan's meld now holds Ann's 3♣."
     assert second == "Ben took 3♣ from Dan; Dan's meld now holds Ben's K♦."
-    (played,) = fresh(game).standings().extra.rounds
+    (played,) = named_rounds(fresh(game).standings())
     assert played.scores == THIEVES_SCORES
     assert [str(card) for card in played.steals.melds_after["Dan"]] == ["KD", "8S", "3S"]
     assert [c.after for c in game.changes.filter(action=Change.Action.STEAL)] == [
@@ -497,10 +498,10 @@ def test_a_lower_thief_cannot_act_after_a_higher_one(thieves_game):
 
 
 def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
-    game = Game.start(FOUR, 2)
+    game = Game.objects.start(FOUR, 2)
     play(game, TIED_THIEVES_ROUND)
     game = fresh(game)
-    assert game.standings().extra.rounds[0].steals.thief_order == (("Ann", "Ben"),)
+    assert game.standings().rows[0].steals.order == (("Ann", "Ben"),)
     game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "KD", game.version)
 
     with pytest.raises(ThiefTieConflict, match="tied Thieves must take different cards"):
@@ -509,7 +510,7 @@ def test_tied_thieves_wanting_the_same_card_get_the_tie_rule():
     # They cannot agree: none of them steals; Ann's steal is taken back.
     fresh(game).cancel_steals(1, [seat(game, "Ann"), seat(game, "Ben")], fresh(game).version)
 
-    (played,) = fresh(game).standings().extra.rounds
+    (played,) = named_rounds(fresh(game).standings())
     assert played.steals.events == ("Ann took from the deck.", "Ben took from the deck.")
     assert played.steals.taken == {}
     assert played.scores == TIED_THIEVES_SCORES
@@ -661,14 +662,14 @@ def round_form(game, number, *cards, version=None, token=None):
 
 
 def test_round_form_reads_friendly_card_text_and_scores_the_round():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     # Lower case, T for ten and suit symbols are the same cards.
     form = round_form(game, 1, "7♥ 7c", "7s 5♠ 3D")
 
     assert form.is_valid(), form.errors
     assert form.cleaned_data["cards"] == ["7H 7C", "7S 5S 3D"]
-    assert form.row.result.scores == {"Ann": 2, "Ben": 12}
+    assert dict(zip(form.names, form.row.scores, strict=True)) == {"Ann": 2, "Ben": 12}
 
 
 @pytest.mark.parametrize(
@@ -682,7 +683,7 @@ def test_round_form_reads_friendly_card_text_and_scores_the_round():
     ids=["invalid-card", "eight-cards", "duplicate-card", "no-cards"],
 )
 def test_round_form_puts_each_error_on_the_player_at_fault(cards, field, message):
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     form = round_form(game, 1, *cards)
 
@@ -692,7 +693,7 @@ def test_round_form_puts_each_error_on_the_player_at_fault(cards, field, message
 
 
 def test_round_form_refuses_a_meld_made_in_another_round_but_not_in_the_round_edited():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     play(game, WIN_ROUNDS[0][0])
     game = fresh(game)
 
@@ -768,7 +769,7 @@ def _race(game_pk: int, saves: list[tuple[list[str], uuid.UUID, int]]) -> list[o
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_saving_different_rounds_at_once_one_wins_one_is_told():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
 
     # Both phones saw version 0 and save round 1 with their own tokens and cards.
     results = _race(
@@ -789,7 +790,7 @@ def test_two_phones_saving_different_rounds_at_once_one_wins_one_is_told():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_same_save_sent_twice_at_once_records_one_round():
-    game = Game.start(["Ann", "Ben"], 1)
+    game = Game.objects.start(["Ann", "Ben"], 1)
     token = uuid.uuid4()
 
     # A double tap: the same form, token and version, twice at the same moment.

@@ -16,8 +16,9 @@ from django.urls import reverse
 
 from games import web
 from games.models import Change, Game, Player, Round, Steal
-from games.models import games as games_module
+from games.models import scores as read_model
 from games.play import entry
+from tests.factories import round_scores, totals_by_name
 from tests.web.test_game_actions import (
     FOUR,
     THIEVES_ROUND,
@@ -169,7 +170,7 @@ def history_on(html: str) -> str:
 
 
 def start(names, decks=None, rounds=()) -> Game:
-    game = Game.start(names, decks or (1 if len(names) <= 3 else 2))
+    game = Game.objects.start(names, decks or (1 if len(names) <= 3 else 2))
     for cards in rounds:
         play(game, cards)
     return fresh(game)
@@ -655,7 +656,7 @@ def test_new_names_join_the_roster_and_known_names_are_reused_in_any_case(client
     # game only, so only Ann is suggested.
     post_new_game(client, "Ann", "Cleo")
     ann = Game.objects.latest("pk").seats.get(position=0).player
-    Game.start(["Zoe", "Cleo"], 1, browser="another-browser")
+    Game.objects.start(["Zoe", "Cleo"], 1, browser="another-browser")
     page = text(client.get(reverse("game-new")))
     assert '<option value="Ann">' in page  # suggested while typing
     assert '<option value="Zoe">' not in page
@@ -671,7 +672,7 @@ def test_new_names_join_the_roster_and_known_names_are_reused_in_any_case(client
 def test_each_table_keeps_its_own_spelling_of_a_name(client, django_user_model):
     # Another account seated "ANN" first; this visitor's "ann" is their own player.
     other = django_user_model.objects.create_user("other")
-    Game.start(["ANN", "Ben"], 1, owner=other)
+    Game.objects.start(["ANN", "Ben"], 1, owner=other)
 
     post_new_game(client, "ann", "Ben")
 
@@ -683,7 +684,7 @@ def test_each_table_keeps_its_own_spelling_of_a_name(client, django_user_model):
 
 @HEADERS
 def test_a_rematch_seats_the_same_players_in_the_same_order(client, headers):
-    old = Game.start(["Cleo", "Ann", "Ben"], 1, "Friday")
+    old = Game.objects.start(["Cleo", "Ann", "Ben"], 1, "Friday")
 
     html = text(client.get(f"{reverse('game-new')}?rematch={old.pk}", headers=headers))
 
@@ -695,7 +696,7 @@ def test_a_rematch_seats_the_same_players_in_the_same_order(client, headers):
 
 @pytest.mark.parametrize("rematch", ["12345", "abc", "", "-1", "99999999999999999999999"])
 def test_a_rematch_of_an_unknown_game_is_an_empty_form(client, rematch):
-    Game.start(["Cleo", "Ann"], 1)
+    Game.objects.start(["Cleo", "Ann"], 1)
 
     response = client.get(f"{reverse('game-new')}?rematch={rematch}")
 
@@ -1027,12 +1028,14 @@ def test_a_change_is_scored_once_and_the_pages_after_it_fetch_no_round(
     # out, with the rounds they make, under the version they make: the steals page, the
     # game page and the next round's entry page read them.
     worked = []
-    fetched, standings = Game._fetched, Game.standings
-    monkeypatch.setattr(Game, "_fetched", lambda self: worked.append("fetched") or fetched(self))
+    fetched, standings = Game.fetched_rounds, Game.standings
+    monkeypatch.setattr(
+        Game, "fetched_rounds", lambda self: worked.append("fetched") or fetched(self)
+    )
     monkeypatch.setattr(
         Game,
         "standings",
-        lambda self, rounds=None: worked.append("scored") or standings(self, rounds),
+        lambda self, *args: worked.append("scored") or standings(self, *args),
     )
     game = start(FOUR, 2)
     table = Table(client, round_new(game)).fill(*THIEVES_ROUND)
@@ -1055,8 +1058,8 @@ def test_a_change_is_scored_once_and_the_pages_after_it_fetch_no_round(
     assert totals_on(page) == list(THIEVES_SCORES.values())
     kept = fresh(game)
     assert kept.version == 3
-    assert kept.played() == fetched(kept)
-    assert kept.scores() == standings(kept)
+    assert read_model.played(kept) == fetched(kept)
+    assert read_model.standings(kept) == standings(kept)
 
 
 def test_a_save_whose_scores_cannot_be_kept_is_saved_all_the_same(
@@ -1067,7 +1070,7 @@ def test_a_save_whose_scores_cannot_be_kept_is_saved_all_the_same(
     def down(values):
         raise ConnectionError("the cache is down")
 
-    monkeypatch.setattr(games_module, "keep", down)
+    monkeypatch.setattr(read_model, "kept", down)
     game = start(FOUR, 2)
     table = Table(client, round_new(game)).fill(*THIEVES_ROUND)
 
@@ -1479,7 +1482,7 @@ def test_an_edit_over_another_phones_edit_is_told_and_keeps_its_cards(client, he
 
     # Saved again knowingly: phone B's cards are the round now.
     assert_goes_to(phone_b.save(), headers, game.get_absolute_url())
-    assert fresh(game).standings().extra.round_scores == [{"Ann": 2, "Ben": 19, "Cleo": 0}]
+    assert round_scores(fresh(game).standings()) == [{"Ann": 2, "Ben": 19, "Cleo": 0}]
 
 
 @HEADERS
@@ -1592,7 +1595,7 @@ def test_reopening_makes_the_game_editable_again(client, won, headers):
     # Round 3 edited: Ben's Beggar Man 2♣ 4♦ becomes 2♣ 8♦, matching Ann's 8♥: 2.
     table = Table(client, round_edit(won, 3)).fill("QD 8H 6C AC", "2C 8D")
     assert_goes_to(table.save(), {}, won.get_absolute_url())
-    assert fresh(won).standings().extra.totals == {"Ann": 70, "Ben": 51}
+    assert totals_by_name(fresh(won).standings()) == {"Ann": 70, "Ben": 51}
 
 
 def test_a_reopened_seven_round_game_offers_no_eighth_round(client, won):
@@ -1783,9 +1786,7 @@ def test_thieves_steal_from_the_lowest_card_and_the_ace_goes_first(client):
     # Cleo: Beggar Man K♠ 3♥ matches Ann's K♦ and Dan's 3♠: 2 × 2 = 4.
     # Dan: Poor Man Q♠ 8♠ 3♠ = 21.
     game = start(FOUR, 2, [["KD", "AC", "KS 3H", "QS 8S 3S"]])
-    assert fresh(game).standings().extra.round_scores == [
-        {"Ann": 10, "Ben": 1, "Cleo": 4, "Dan": 21}
-    ]
+    assert round_scores(fresh(game).standings()) == [{"Ann": 10, "Ben": 1, "Cleo": 4, "Dan": 21}]
 
     html, form = steals_page(client, game)
 

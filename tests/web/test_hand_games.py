@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Change, Game
+from games.models import scores as read_model
 from games.rules.cards import RANKS
 from tests.web.test_game_views import (
     HEADERS,
@@ -307,17 +308,17 @@ def test_a_saved_hand_keeps_the_scores_its_check_worked_out(
     with django_capture_on_commit_callbacks(execute=True):
         assert save_hand(client, game, cards, **answers).status_code == 302
     kept = Game.objects.get(pk=game.pk)
-    rounds, standings = kept._fetched(), kept.standings()
+    rounds, standings = kept.fetched_rounds(), kept.standings()
 
     def afresh(*args):
         raise AssertionError("fetched or scored again")
 
-    monkeypatch.setattr(Game, "_fetched", afresh)
+    monkeypatch.setattr(Game, "fetched_rounds", afresh)
     monkeypatch.setattr(Game, "standings", afresh)
 
-    assert kept.played() == rounds
-    assert kept.scores() == standings
-    assert kept.scores().rows[0].scores == tuple(scores)
+    assert read_model.played(kept) == rounds
+    assert read_model.standings(kept) == standings
+    assert read_model.standings(kept).rows[0].scores == tuple(scores)
 
 
 def test_the_entry_screen_lays_out_each_players_cards_as_they_come_in(client):
@@ -559,7 +560,7 @@ def test_rummy_ends_at_its_target(client):
 
 
 def test_only_the_rummy_family_can_be_ended_by_hand_and_steals_are_indian_chiefs(client):
-    chief = Game.start(["Ann", "Ben"], 1)
+    chief = Game.objects.start(["Ann", "Ben"], 1)
     assert client.post(reverse("game-finish", args=[chief.pk]), {"version": 0}).status_code == 404
     rummy = start(client, "rummy", ["Ann", "Ben"])
     save_hand(client, rummy, ["", "KS"], winner=0)

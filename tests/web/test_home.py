@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game
-from games.rules.indian_chief import Meld
+from games.rules.indian_chief.melds import Meld
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 from django.db import IntegrityError, connection, connections, transaction
 
 from games.models import Game, Player, Round, Steal
-from tests.factories import add_round, make_game
+from tests.factories import add_round, make_game, named_rounds, round_scores, totals_by_name
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,8 @@ def test_standings_are_derived_from_the_cards_through_the_rules():
 
     standings = game.standings()
 
-    assert standings.extra.round_scores == [scores for _, scores in SEVEN_ROUNDS]
-    assert standings.extra.totals == {"Ann": 70, "Ben": 49}
+    assert round_scores(standings) == [scores for _, scores in SEVEN_ROUNDS]
+    assert totals_by_name(standings) == {"Ann": 70, "Ben": 49}
     assert standings.complete
     assert standings.winners == ("Ann",)
 
@@ -48,14 +48,14 @@ def test_standings_are_derived_from_the_cards_through_the_rules():
 def test_changing_the_entered_cards_rescores_the_game():
     game = make_game(["Ann", "Ben"])
     played = add_round(game, {"Ann": "KC", "Ben": "AS 2H 3C AD 4S"})
-    assert game.standings().extra.totals == {"Ann": 10, "Ben": -11}
+    assert totals_by_name(game.standings()) == {"Ann": 10, "Ben": -11}
 
     # The scorekeeper fixes a mistyped card: no stored score needs updating.
     hand = played.hands.get(seat__player__name="Ann")
     hand.cards = "3D"
     hand.save()
 
-    assert game.standings().extra.totals == {"Ann": 3, "Ben": -11}
+    assert totals_by_name(game.standings()) == {"Ann": 3, "Ben": -11}
 
 
 def test_players_keep_their_seat_order():
@@ -73,7 +73,7 @@ def test_stored_steals_are_replayed_and_leave_scores_alone():
         steals=[("Noor", "Pia", "QS"), ("Mia", "Pia", "3S")],
     )
 
-    (played,) = game.standings().extra.rounds
+    (played,) = named_rounds(game.standings())
 
     assert played.scores == {"Mia": 9, "Noor": 3, "Omar": 4, "Pia": 25}
     assert {thief: str(card) for thief, card in played.steals.taken.items()} == {
@@ -87,7 +87,7 @@ def test_a_stored_pass_is_a_steal_without_victim_or_card():
     game = make_game(["Ann", "Ben"])
     add_round(game, {"Ann": "4C", "Ben": "KS KD"}, steals=[("Ann", None, "")])
 
-    (played,) = game.standings().extra.rounds
+    (played,) = named_rounds(game.standings())
 
     assert played.steals.taken == {}
     assert played.scores == {"Ann": 4, "Ben": 0}
@@ -187,7 +187,7 @@ def test_an_edit_keeps_the_steals_that_still_fit():
     notes = game.edit_round(1, ["9D 2C", "3S", "9C QH", "QS 8H 5C 2D"], game.version)
 
     assert notes == ["Steals of round 1 that no longer fit were removed: Mia took 3♠ from Pia."]
-    (played,) = game.standings().extra.rounds
+    (played,) = named_rounds(game.standings())
     assert {thief: str(card) for thief, card in played.steals.taken.items()} == {"Noor": "QS"}
 
 
@@ -197,6 +197,6 @@ def test_roster_names_are_one_player_whatever_the_case_of_their_letters():
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.create(name="JOSÉ")
 
-    game = Game.start(["josé", "Ärne"], 1)
+    game = Game.objects.start(["josé", "Ärne"], 1)
     assert Player.objects.count() == 2
     assert game.player_names() == ["José", "Ärne"]

@@ -50,9 +50,9 @@ def test_the_migration_gives_every_owner_its_own_player_and_loses_no_seat():
 def test_two_accounts_can_each_have_an_ann():
     first, second = User.objects.create_user("one"), User.objects.create_user("two")
 
-    Game.start(["Ann", "Ben"], 1, owner=first)
-    Game.start(["ANN", "Ben"], 1, owner=second)
-    Game.start(["ann", "Cleo"], 1, owner=first)
+    Game.objects.start(["Ann", "Ben"], 1, owner=first)
+    Game.objects.start(["ANN", "Ben"], 1, owner=second)
+    Game.objects.start(["ann", "Cleo"], 1, owner=first)
 
     assert Player.objects.of(first, "").get(key="ann").name == "Ann"
     assert Player.objects.of(second, "").get(key="ann").name == "ANN"
@@ -61,11 +61,11 @@ def test_two_accounts_can_each_have_an_ann():
 
 def test_logging_in_brings_the_browsers_roster_into_the_accounts():
     user = User.objects.create_user("keeper", password="a long enough password")
-    Game.start(["Ann", "Dan"], 1, owner=user)
+    Game.objects.start(["Ann", "Dan"], 1, owner=user)
     phone = Client()
     phone.get(reverse("game-new"))  # the browser's key comes with the form
     key = phone.session["browser"]
-    Game.start(["ANN", "Ben"], 1, browser=key)
+    Game.objects.start(["ANN", "Ben"], 1, browser=key)
 
     phone.post(reverse("login"), {"username": "keeper", "password": "a long enough password"})
 

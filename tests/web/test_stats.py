@@ -16,8 +16,9 @@ from django.utils import timezone
 
 from games.history import stats
 from games.models import Game, Player
+from games.models import scores as read_model
 from games.rules import KINDS
-from games.rules.indian_chief import Meld, PokerHand
+from games.rules.indian_chief.melds import Meld, PokerHand
 from tests.factories import add_round, make_game
 from tests.web.test_game_actions import TIE_ROUNDS, WIN_ROUNDS
 from tests.web.test_game_views import text
@@ -208,7 +209,7 @@ def test_the_chart_has_one_point_per_game_in_the_order_played(client, table):
 
 
 def test_indian_chief_figures_from_the_cards(client, table):
-    figures = player_page(client, "Ann").context["indian_chief"]
+    figures = player_page(client, "Ann").context["card_figures"][0]
 
     # Two games (the game in progress and the other browser's do not count).
     assert figures.games == 2
@@ -240,7 +241,7 @@ def test_indian_chief_figures_from_the_cards(client, table):
 
 def test_indian_chief_figures_of_the_other_player(client, table):
     response = player_page(client, "Ben")
-    figures = response.context["indian_chief"]
+    figures = response.context["card_figures"][0]
 
     # Ben's melds, (round in game 1, round in game 2) and scores:
     #   Thief (2, 1): 9 and 10 → 9.5.        Poor Man (1, 3): 12 and 20 → 16.
@@ -276,12 +277,12 @@ def test_a_game_entered_from_paper_counts_its_result_but_gives_no_card_figures(c
     # Seven meld rows as written on the sheet: Ann 10+4+11+25−31+0+13 = 32, Ben 4+15+25
     # −50+20+54+10 = 78: Ben wins.
     rows = [[10, 4], [4, 15], [11, 25], [25, -50], [-31, 20], [0, 54], [13, 10]]
-    Game.from_paper("indian-chief", ["Ann", "Ben"], rows, timezone.now())
+    Game.objects.from_paper("indian-chief", ["Ann", "Ben"], rows, timezone.now())
 
     response = player_page(client, "Ben")
 
     assert response.context["record"] == stats.Rate(1, 1)
-    assert response.context["indian_chief"] is None
+    assert response.context["card_figures"] == []
     assert "card by card" not in text(response)
 
 
@@ -324,18 +325,39 @@ def test_the_player_page_queries_do_not_grow_with_games_or_rounds(client, table)
     assert queries() == before
 
 
-def test_a_player_page_scores_only_the_games_changed_since_it_was_last_seen(
-    client, table, monkeypatch
-):
+@pytest.fixture
+def scored(monkeypatch) -> list[tuple]:
+    """The rounds of every Indian Chief game scored from here on, a game at a time."""
     kind = type(KINDS["indian-chief"])
     score = kind.score
     scored = []
 
-    def counting(self, players, played, *args, **kwargs):
+    def counting(self, table, played):
         scored.append(tuple(played))
-        return score(self, players, played, *args, **kwargs)
+        return score(self, table, played)
 
     monkeypatch.setattr(kind, "score", counting)
+    return scored
+
+
+def test_a_new_rules_edition_scores_a_players_card_figures_again(
+    client, table, scored, monkeypatch
+):
+    before = player_page(client, "Ann").context["card_figures"]
+    assert player_page(client, "Ann").context["card_figures"] == before
+    scored.clear()
+
+    # A rules fix is a new edition of the rules: every game is scored again by it, and
+    # the figures come from the new scores (here the same, as the rules said the same).
+    monkeypatch.setattr(read_model, "EDITION", "a rules fix")
+    after = player_page(client, "Ann").context["card_figures"]
+
+    (figures,) = after
+    assert len(scored) == figures.games == 2
+    assert after == before
+
+
+def test_a_player_page_scores_only_the_games_changed_since_it_was_last_seen(client, table, scored):
     first = figures_of(player_page(client, "Ann"))
     scored.clear()
 
@@ -348,8 +370,8 @@ def test_a_player_page_scores_only_the_games_changed_since_it_was_last_seen(
     Game.objects.filter(pk=changed.pk).touch()
     player_page(client, "Ann")
 
-    # Once for its result and once for its meld grid, and no other game at all.
-    assert scored == [tuple(row.played() for row in changed.rounds.with_contents())] * 2
+    # Once, for its result and its meld grid alike, and no other game at all.
+    assert scored == [tuple(row.played() for row in changed.rounds.with_contents())]
 
 
 # ---------------------------------------------------------------------------

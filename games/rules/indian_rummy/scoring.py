@@ -2,8 +2,8 @@
 
 Implements `shared/rules/rummy-family.md` §5 (with its OCR reconstruction, §5.0) and the
 `indian-rummy` parts of `shared/api.md` §3. Every revealed hand's deadwood is the minimum
-over arrangements that hold a pure sequence (`melds.best_arrangement(...,
-need_pure_sequence=True)`); the declaration is checked by `melds.can_declare`.
+over arrangements that hold a pure sequence (`solver.best_arrangement(...,
+need_pure_sequence=True)`); the declaration is checked by `solver.can_declare`.
 
 Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
 §3.1): `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, then
@@ -14,12 +14,10 @@ next.
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.cards import RANKS, Card, parse_cards, parse_rank
+from games.rules.cards import Card, parse_cards, parse_rank
 from games.rules.errors import InvalidInput, WrongCardCount
-from games.rules.kinds import ChoiceQuestion, HandKind, Reader, SeatQuestion
-from games.rules.melds import Arrangement, best_arrangement, can_declare, indian_rummy_melds
-from games.rules.reading import Json, as_text, given, optional_object, seat_hands
-from games.rules.rummy import check_settings, hand_that_ends
+from games.rules.melds import Arrangement, indian_rummy_melds
+from games.rules.rummy.scoring import check_settings, hand_that_ends
 from games.rules.rummy_common import (
     Entered,
     InvalidDeclaration,
@@ -35,6 +33,7 @@ from games.rules.rummy_common import (
     play_in_order,
     running_totals,
 )
+from games.rules.solver import best_arrangement, can_declare
 
 TITLE = "Indian Rummy"
 SLUG = "indian-rummy"
@@ -301,85 +300,3 @@ def score_game(
     return GameResult(
         totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
     )
-
-
-# ---------------------------------------------------------------------------
-# Reading JSON, and the game at the table
-
-
-def _with_wild_rank(settings: Json, *keys: str) -> Json:
-    """Settings as keyword arguments; `wild_rank` is rank text or null."""
-    chosen = given(settings, *keys, "wild_rank")
-    if "wild_rank" in chosen:
-        as_text(chosen["wild_rank"], "“wild_rank”")
-    return chosen
-
-
-def _deadwood(cards: tuple[str, ...], data: Json) -> Arrangement:
-    context = optional_object(data.get("context"), "“context”")
-    return deadwood(cards, **_with_wild_rank(context, "decks", "jokers"))
-
-
-def read_hand(data: Json) -> HandInput:
-    settings = optional_object(data.get("settings"), "“settings”")
-    return HandInput(
-        winner=data.get("winner"),  # type: ignore[arg-type]  # checked there
-        hands=seat_hands(data),
-        settings=Settings(**_with_wild_rank(settings, "decks", "jokers")),
-    )
-
-
-def _entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
-    """The house wild rank is turned up at each deal: each deal asks for it, and it is
-    that deal's own setting."""
-    wild = answers.get("wild_rank")
-    entry: Json = {"winner": answers.get("winner"), "hands": hands}
-    if wild:
-        entry["settings"] = {"wild_rank": wild}
-    return entry
-
-
-def _jokers(players: int, settings: Json) -> int:
-    if not settings.get("jokers", True):
-        return 0
-    return JOKERS_PER_DECK * decks_for(players, settings.get("decks"))
-
-
-KIND = HandKind(
-    slug=SLUG,
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    max_decks=MAX_DECKS,
-    decks_rule=DECKS_RULE,
-    max_cards=HAND_SIZE,
-    default_decks_for=default_decks,
-    settings=("decks", "jokers", "target_score", "max_deals"),
-    questions=(
-        SeatQuestion("winner", "Who declared", needed=True),
-        ChoiceQuestion(
-            "wild_rank",
-            "Wild rank turned up (house rule)",
-            options=tuple((rank, f"{rank}s") for rank in RANKS),
-        ),
-    ),
-    entry=_entry,
-    arrange=lambda cards, number, game: arrange(
-        cards, game.get("jokers", True), game.get("wild_rank") or None
-    ),
-    jokers_for=_jokers,
-    deals=lambda number: "13 cards each; the declarer's may be left out.",
-    reader=Reader(
-        deadwood=_deadwood,
-        hand=read_hand,
-        score_hand=score_hand,
-        score_game=lambda hands, settings: score_game(
-            hands,
-            GameSettings(
-                **_with_wild_rank(settings, "target_score", "max_deals", "decks", "jokers")
-            ),
-        ),
-        hand_fields=("deadwood", "hand_scores"),
-        game_fields=("totals", "game_over", "winners"),
-    ),
-)

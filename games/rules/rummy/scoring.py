@@ -1,6 +1,7 @@
 """Rummy (basic): going out, going rummy, and a game to a target score or a number of hands.
 
-Implements `shared/rules/rummy-family.md` §4 and the `rummy` parts of `shared/api.md` §3.
+Implements `shared/rules/rummy-family.md` §4 and the `rummy` parts of `shared/api.md` §3
+(its JSON is read in `api.py`, the game at the table is `kind.py`).
 Melding means laying cards down on the table, so every card left in a hand is deadwood
 and no meld solver is needed ([R-held-melds-count], §7 D1).
 
@@ -14,9 +15,7 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import InvalidInput
-from games.rules.kinds import FlagQuestion, HandKind, Reader, SeatQuestion, sum_of
 from games.rules.melds import Arrangement
-from games.rules.reading import given, seat_hands
 from games.rules.rummy_common import (
     Entered,
     MissingHand,
@@ -214,42 +213,3 @@ def score_game(
     return GameResult(
         totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
     )
-
-
-# ---------------------------------------------------------------------------
-# Reading JSON, and the game at the table
-
-
-KIND = HandKind(
-    slug=SLUG,
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    default_decks_for=decks_for,
-    settings=("target_score", "max_hands"),
-    questions=(
-        SeatQuestion("winner", "Who went out", needed=True),
-        FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
-    ),
-    entry=lambda number, answers, hands: {
-        "winner": answers.get("winner"),
-        "went_rummy": bool(answers.get("went_rummy")),
-        "hands": hands,
-    },
-    arrange=sum_of(value),
-    deals=lambda number: "The cards left in each loser's hand.",
-    reader=Reader(
-        deadwood=lambda cards, data: deadwood(cards),
-        hand=lambda data: HandInput(
-            winner=data.get("winner"),  # type: ignore[arg-type]  # checked there
-            hands=seat_hands(data),
-            **given(data, "went_rummy"),
-        ),
-        score_hand=score_hand,
-        score_game=lambda hands, settings: score_game(
-            hands, Settings(**given(settings, "target_score", "max_hands"))
-        ),
-        hand_fields=("deadwood", "hand_scores"),
-        game_fields=("totals", "game_over", "winners"),
-    ),
-)

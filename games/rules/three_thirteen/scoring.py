@@ -2,7 +2,7 @@
 
 Implements `shared/rules/rummy-family.md` §3 and the `three-thirteen` parts of
 `shared/api.md` §3. Melds stay in the hand, so each revealed hand's deadwood is the minimum
-over all arrangements (`melds.best_arrangement`).
+over all arrangements (`solver.best_arrangement`).
 
 Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
 §3.1): `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, then
@@ -15,9 +15,7 @@ from dataclasses import dataclass
 
 from games.rules.cards import RANKS, Card, parse_cards
 from games.rules.errors import InvalidInput, WrongCardCount
-from games.rules.kinds import HandKind, Reader, SeatQuestion
-from games.rules.melds import Arrangement, best_arrangement, three_thirteen_melds
-from games.rules.reading import Json, as_object, given, seat_hands
+from games.rules.melds import Arrangement, three_thirteen_melds
 from games.rules.rummy_common import (
     Entered,
     MissingHand,
@@ -32,6 +30,7 @@ from games.rules.rummy_common import (
     play_in_order,
     running_totals,
 )
+from games.rules.solver import best_arrangement
 
 TITLE = "Three Thirteen"
 SLUG = "three-thirteen"
@@ -218,49 +217,3 @@ def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameRe
     totals = running[-1] if running else (0,) * players
     over = len(results) == HANDS
     return GameResult(totals, over, leaders(totals, lowest=True) if over else None, tuple(results))
-
-
-# ---------------------------------------------------------------------------
-# Reading JSON, and the game at the table
-
-
-def _deadwood(cards: tuple[str, ...], data: Json) -> Arrangement:
-    context = as_object(data.get("context"), "“context”")
-    return deadwood(cards, context.get("hand_number"), **given(context, "players"))  # type: ignore[arg-type]
-
-
-def _deals(number: int) -> str:
-    return f"{hand_size(number)} cards each; {wild_rank(number)}s are wild."
-
-
-KIND = HandKind(
-    slug=SLUG,
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    rounds=HANDS,
-    lowest_wins=True,
-    max_cards=hand_size(HANDS),
-    default_decks_for=decks_for,
-    questions=(SeatQuestion("went_out", "Who went out", needed=True),),
-    entry=lambda number, answers, hands: {
-        "hand_number": number,
-        "went_out": answers.get("went_out"),
-        "hands": hands,
-    },
-    arrange=lambda cards, number, game: arrange(cards, number),
-    deals=_deals,
-    hand_size=hand_size,
-    reader=Reader(
-        deadwood=_deadwood,
-        hand=lambda data: HandInput(
-            hand_number=data.get("hand_number"),  # type: ignore[arg-type]  # checked there
-            went_out=data.get("went_out"),  # type: ignore[arg-type]
-            hands=seat_hands(data),
-        ),
-        score_hand=score_hand,
-        score_game=lambda hands, settings: score_game(hands),
-        hand_fields=("deadwood", "hand_scores"),
-        game_fields=("totals", "game_over", "winners"),
-    ),
-)

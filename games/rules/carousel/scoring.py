@@ -14,9 +14,7 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card, parse_cards, show
 from games.rules.errors import InvalidInput
-from games.rules.kinds import FlagQuestion, HandKind, Reader, SeatQuestion, sum_of
 from games.rules.melds import Arrangement
-from games.rules.reading import Json, as_object, seat_hands
 from games.rules.rummy_common import (
     Entered,
     KnockNotAllowed,
@@ -255,47 +253,3 @@ def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameRe
         for seat, total in enumerate(totals)
     )
     return GameResult(tuple(totals), tuple(won), True, winners, final, tuple(results))
-
-
-# ---------------------------------------------------------------------------
-# Reading JSON, and the game at the table
-
-
-def _deadwood(cards: tuple[str, ...], data: Json) -> Arrangement:
-    context = as_object(data.get("context"), "“context”")
-    return deadwood(cards, context.get("players"))  # type: ignore[arg-type]  # checked there
-
-
-def _entry(number: int, answers: Json, hands: list[list[str] | None]) -> Json:
-    """A blank seat with "no cards left" ticked holds nothing; otherwise it is missing:
-    when the knock ends the hand a player may really hold nothing, and the box says so."""
-    return {
-        "knocker": answers.get("knocker"),
-        "hands": [
-            hand if hand is not None else ([] if answers.get(f"no_cards_{seat}") else None)
-            for seat, hand in enumerate(hands)
-        ],
-    }
-
-
-KIND = HandKind(
-    slug=SLUG,
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    default_decks_for=decks_for,
-    questions=(SeatQuestion("knocker", "Who knocked", needed=True),),
-    seat_questions=(FlagQuestion("no_cards", "No cards left"),),
-    entry=_entry,
-    arrange=sum_of(value),
-    jokers_for=lambda players, settings: jokers_for(players),
-    deals=lambda number: "The cards each player still holds; a joker counts 25.",
-    reader=Reader(
-        deadwood=_deadwood,
-        hand=lambda data: HandInput(knocker=data.get("knocker"), hands=seat_hands(data)),  # type: ignore[arg-type]
-        score_hand=score_hand,
-        score_game=lambda hands, settings: score_game(hands),
-        hand_fields=("deadwood", "winners", "hand_scores"),
-        game_fields=("totals", "hands_won", "game_over", "winners", "final_scores"),
-    ),
-)

@@ -1,0 +1,154 @@
+"""The read model: what is worked out from a game at one version, and where it is kept.
+
+Scores are never stored: they are worked out from the cards through the rules. What is
+worked out from a game (its table, its rounds as played, its standings, its outcome, its
+rendered scoreboard) is kept under one key function, `key`, which names the game, its
+version and the rules' edition: any change to a game moves its version on, and a rules fix
+changes the edition, so a value under a key never goes out of date, and a rules fix
+re-scores every game, the players' card figures included.
+
+Values live in the shared cache, for every process, and the most recently used also in
+this process's own memory in front of it: a card tap asks for the same few of them each
+time, and a round trip to Redis (or the database) costs more than the tap's own work.
+Values handed out are shared: nobody may change them.
+"""
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.core.cache import cache
+from django.db import transaction
+
+from games.rules import EDITION
+from games.rules.errors import RuleError
+from games.rules.kind import Played, Standings, Table
+
+if TYPE_CHECKING:
+    from games.models.games import Game
+
+# About 6 KB for a seven-round game's scores: a few MB per process at most.
+MOST = 1000
+HOUR = 60 * 60
+
+_recent: OrderedDict[str, object] = OrderedDict()
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A game's result so far: totals in seat order, and who won (once over)."""
+
+    totals: tuple[int, ...]
+    winners: tuple[str, ...]
+
+
+def key(game: "Game", what: str) -> str:
+    """The one key of everything worked out from a game: `what`, at the game's version,
+    under the rules' edition."""
+    return f"{what}:{EDITION}:{game.pk}:{game.version}"
+
+
+def table(game: "Game") -> Table:
+    """The game's players, decks and settings: asked for many times a request (forms,
+    previews, jokers) and on every card tap, so its seats are fetched once a version (any
+    change to the seats, the admin's too, moves the version on)."""
+    return versioned(key(game, "table"), game.table)
+
+
+def played(game: "Game") -> dict[int, Played]:
+    """The stored rounds by number, as the rules read them: every card tap asks for them,
+    so they are fetched once a change."""
+    return versioned(key(game, "played"), game.fetched_rounds)
+
+
+def standings(game: "Game") -> Standings:
+    """The game's standings, for the pages, the lists and every phone following it:
+    scored once a change. The table's actions score afresh (`Game.standings`), inside
+    their transactions."""
+    return versioned(key(game, "standings"), game.standings)
+
+
+def outcome(game: "Game") -> Outcome | None:
+    """Totals in seat order and winners, for lists of games: kept for good (small). None
+    when the stored cards no longer pass the rules."""
+
+    def work_out() -> Outcome:
+        scores = standings(game)
+        return Outcome(scores.totals, tuple(scores.winners or ()))
+
+    try:
+        return versioned(key(game, "outcome"), work_out, None)
+    except RuleError:
+        return None
+
+
+def standings_of(
+    games: Iterable["Game"], score: Callable[[list[int]], dict[int, Standings | None]]
+) -> list[Standings]:
+    """The standings of many games at once, for a page of figures: those kept, and the
+    rest worked out by `score` (given the games' ids, it fetches them in a fixed number of
+    queries; None for a game whose stored cards no longer pass the rules, which is left
+    out) and kept."""
+    keys = {key(game, "standings"): game.pk for game in games}
+    found: dict[str, Standings] = cache.get_many(list(keys))
+    missing = {keys[name]: name for name in keys if name not in found}
+    if missing:
+        worked = score(list(missing))
+        fresh = {name: scores for pk, name in missing.items() if (scores := worked.get(pk))}
+        cache.set_many(fresh, HOUR)
+        found |= fresh
+    return list(found.values())
+
+
+def keep(game: "Game", scores: Standings, rounds: dict[int, Played]) -> None:
+    """What a change worked out, kept under the version it made once it commits, so the
+    pages and phones after it fetch and score nothing. (Not before: a change rolled back
+    must leave nothing under a version another change will make.)"""
+    values = {
+        key(game, "standings"): scores,
+        key(game, "played"): rounds,
+        key(game, "table"): table(game),
+    }
+    # Robust: a cache that fails only costs the next request the work again.
+    transaction.on_commit(lambda: kept(values), robust=True)
+
+
+def versioned[T](name: str, work_out: Callable[[], T], timeout: int | None = HOUR) -> T:
+    """The value under `name`: from this process's memory, else the shared cache, else
+    `work_out()` (whose errors are not kept: the next request tries again)."""
+    with _lock:
+        if name in _recent:
+            _recent.move_to_end(name)
+            return _recent[name]  # type: ignore[return-value]
+    value: T | None = cache.get(name)
+    if value is None:
+        value = work_out()
+        cache.set(name, value, timeout)
+    _remember(name, value)
+    return value
+
+
+def kept(values: dict[str, object], timeout: int | None = HOUR) -> None:
+    """Keep values already worked out (by the change that made their version), for
+    `versioned` to find."""
+    cache.set_many(values, timeout)
+    for name, value in values.items():
+        _remember(name, value)
+
+
+def _remember(name: str, value: object) -> None:
+    with _lock:
+        _recent[name] = value
+        _recent.move_to_end(name)
+        if len(_recent) > MOST:
+            _recent.popitem(last=False)
+
+
+def forget() -> None:
+    """Empty this process's memory, as when the shared cache is emptied (the tests do,
+    where database ids come round again)."""
+    with _lock:
+        _recent.clear()

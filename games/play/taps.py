@@ -1,0 +1,83 @@
+"""The card picker's taps, applied on the server: a tap selects a player, gives them a
+card or takes one back out, and may complete a player's entry. The phone's script
+(static/games/table.js) applies the same taps itself and says the same words."""
+
+from contextlib import suppress
+from typing import Any
+
+from django.http import QueryDict
+
+from games.models import Game
+from games.play.round_forms import RoundForm
+from games.rules.cards import parse_card
+from games.rules.errors import RuleError
+from games.web import index
+
+
+def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
+    """Apply the picker button that was tapped to the posted form values.
+
+    `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
+    the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
+    of that name would hide the form element's own remove() from htmx.) The other
+    fields keep their posted values.
+    """
+    seats = len(game.player_names())
+    answers = [name for name, _, _ in game.rules.questions.fields(seats)]
+    values: dict[str, Any] = {
+        key: data.get(key, "") for key in ("token", "version", "active", *answers)
+    }
+    cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
+    if data.get("taps") == "applied":
+        # The phone's script applied the tap to the fields already; only refresh.
+        data = QueryDict()
+    active = index(values["active"], seats)
+    selected = index(data.get("select"), seats)
+    if selected is not None:
+        active = selected
+    if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
+        # Only the picker's own buttons send `add`; anything else is ignored.
+        with suppress(RuleError):
+            cards[active].append(str(parse_card(str(data["add"]), jokers=game.jokers > 0)))
+    seat_text, _, position_text = data.get("drop", "").partition(":")
+    seat = index(seat_text, seats)
+    position = index(position_text, len(cards[seat])) if seat is not None else None
+    if seat is not None and position is not None:
+        del cards[seat][position]
+        active = seat
+    values["active"] = active or 0
+    for seat_number, seat_cards in enumerate(cards):
+        values[f"cards_{seat_number}"] = " ".join(seat_cards)
+    return values
+
+
+def added_to(data: QueryDict, form: RoundForm) -> int | None:
+    """The seat a card tap applied here went to (None for any other tap, and for a tap
+    the phone's script applied itself)."""
+    if data.get("taps") == "applied" or not data.get("add"):
+        return None
+    return index(data.get("active"), len(form.names))
+
+
+def refused_tap(data: QueryDict, form: RoundForm) -> str:
+    """Why a card tapped was not added (`apply_tap` leaves a full hand as it is), to say
+    where the scorekeeper looks; static/games/table.js says the same on the phone."""
+    seat = added_to(data, form)
+    most = form.game.rules.max_cards
+    if seat is None or len(data.get(f"cards_{seat}", "").split()) < most:
+        return ""
+    return (
+        f"{form.names[seat]} already has {most} cards, the most one player shows: "
+        "tap one of them to take it out."
+    )
+
+
+def complete_seat(data: QueryDict, form: RoundForm) -> int | None:
+    """The next seat, when the card just added completes a player's entry (the game says
+    how many cards that takes: Three Thirteen's hand, Indian Chief's last meld), so the
+    next cards cannot go to the wrong player; static/games/table.js does the same."""
+    seat = added_to(data, form)
+    if seat is None or seat + 1 >= len(form.names):
+        return None
+    complete_at = form.previews()[seat].complete_at
+    return seat + 1 if len(form.card_texts()[seat].split()) == complete_at else None

@@ -1,0 +1,78 @@
+"""Carousel at the table: who knocked, and the cards each player still holds."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.rules.cards import Card
+from games.rules.carousel import api, scoring
+from games.rules.family import HandKind, hands_won, held
+from games.rules.kind import Table
+from games.rules.melds import Arrangement
+from games.rules.questions import FlagQuestion, Questions, SeatQuestion
+from games.rules.reading import Json
+
+
+@dataclass(frozen=True, kw_only=True)
+class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
+    def default_decks(self, players: int) -> int:
+        return scoring.decks_for(players)
+
+    def jokers(self, table: Table) -> int:
+        return scoring.jokers_for(table.seats)
+
+    def read_hand(self, data: Json) -> scoring.HandInput:
+        return api.read_hand(data)
+
+    def score_hand(self, hand: scoring.HandInput) -> scoring.HandResult:
+        return scoring.score_hand(hand)
+
+    def score_game(self, hands: list[scoring.HandInput], settings: Json) -> scoring.GameResult:
+        return scoring.score_game(hands)
+
+    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+        return api.read_deadwood(cards, data)
+
+    def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+        """A blank seat with "no cards left" ticked holds nothing; otherwise it is missing:
+        when the knock ends the hand a player may really hold nothing, and the box says so."""
+        return {
+            "knocker": answers.get("knocker"),
+            "hands": [
+                hand if hand is not None else ([] if answers.get(f"no_cards_{seat}") else None)
+                for seat, hand in enumerate(hands)
+            ],
+        }
+
+    def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+        return held(cards, scoring.value)
+
+    def hint(self, number: int) -> str:
+        return "The cards each player still holds; a joker counts 25."
+
+    def notes(self, result: scoring.GameResult, players: Sequence[str]) -> tuple[str, ...]:
+        """The final scores once the game is over, with its end bonuses; hands won."""
+        notes = []
+        if result.final_scores is not None:
+            finals = ", ".join(
+                f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
+            )
+            notes.append(
+                f"Final scores with {scoring.BOX_BONUS} a hand won and {scoring.GAME_BONUS} "
+                f"for the game: {finals}."
+            )
+        notes.append(hands_won(players, result.hands_won))
+        return tuple(notes)
+
+
+KIND = CarouselKind(
+    slug=scoring.SLUG,
+    title=scoring.TITLE,
+    min_players=scoring.MIN_PLAYERS,
+    max_players=scoring.MAX_PLAYERS,
+    questions=Questions(
+        hand=(SeatQuestion("knocker", "Who knocked", needed=True),),
+        seat=(FlagQuestion("no_cards", "No cards left"),),
+    ),
+    hand_fields=("deadwood", "winners", "hand_scores"),
+    game_fields=("totals", "hands_won", "game_over", "winners", "final_scores"),
+)

@@ -1,0 +1,313 @@
+"""The rummy family at the table: a hand at a time, each seat's cards and the hand's
+answers, scored through the game's own JSON reading so that the table and the API cannot
+score a hand differently.
+
+Each rummy-family game subclasses `HandKind` once, saying how its JSON is read
+(`read_hand`, `read_game_hand`, `settings_of`), how a hand and a game are scored
+(`score_hand`, `score_game`, `deadwood`), how the table's answers make a hand entry
+(`entry`), how one player's cards are laid out (`arrange`), and what the game keeps
+beside the totals (`notes`). Every game's results answer the same few things
+(`HandScored`, `GameScored`): each hand's scores and explanation, the totals, whether
+the game is over and who won.
+
+Decisions where the specs are silent: the first hand is dealt by the first player in seat
+order; a seat left without cards is "not entered", so a forgotten hand is an error, not
+an empty hand; a table may end any game when it stops playing, and whoever leads by the
+game's rule wins, without Carousel's end-of-game bonuses.
+"""
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.rules.budget import check_hands
+from games.rules.cards import Card, parse_cards
+from games.rules.errors import DuplicateCard, RuleError
+from games.rules.kind import (
+    Checked,
+    Endpoint,
+    GameKind,
+    Played,
+    Row,
+    SeatPreview,
+    Standings,
+    name_seats,
+)
+from games.rules.kind import Table as TableValue
+from games.rules.melds import Arrangement
+from games.rules.reading import Json, as_list, as_object, cards_of, fields_of, optional_object
+from games.rules.rummy_common import (
+    check_copies,
+    describe,
+    leaders,
+    play_in_order,
+    running_totals,
+)
+from games.rules.settings import Number
+
+# The ways a rummy-family game may be set to end, of which a game takes at most one.
+TARGET_SCORE = Number(
+    key="target_score",
+    label="Play to a score",
+    explanation="The game ends after the hand in which someone reaches it.",
+    said="to {value} points",
+    ends="to a score",
+)
+MAX_HANDS = Number(
+    key="max_hands",
+    label="Or a number of hands",
+    explanation="Leave both empty to stop when you like.",
+    said="{value} hands",
+    ends="to a number of hands",
+)
+MAX_DEALS = Number(
+    key="max_deals",
+    label="Or a number of deals",
+    explanation="Often 12 or 16. Leave both empty to stop when you like.",
+    said="{value} deals",
+    ends="to a number of deals",
+)
+
+
+class HandScored(Protocol):
+    """What every rummy-family game answers for a hand."""
+
+    @property
+    def hand_scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def explanation(self) -> str: ...
+
+
+class GameScored[R: HandScored](Protocol):
+    """What every rummy-family game answers for a game: `hand_results` holds each hand's
+    result in play order (for the scoreboard; never sent by the API)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def game_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def hand_results(self) -> tuple[R, ...]: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
+    """A rummy-family game. `hand_fields` (plus `explanation`) and `game_fields` are its
+    API answers' fields, in the spec's order (`shared/api.md` §3); `hand_size(number)`
+    how many cards each player holds at the end of hand `number`, where the game fixes
+    it."""
+
+    hand_fields: tuple[str, ...] = ("deadwood", "hand_scores")
+    game_fields: tuple[str, ...] = ("totals", "game_over", "winners")
+
+    # -- what each game says
+
+    @abstractmethod
+    def read_hand(self, data: Json) -> H:
+        """One hand as `/hand` takes it (`shared/api.md` §3.3)."""
+
+    def read_game_hand(self, data: Json) -> H:
+        """One entry of a `/game` request's `hands`: a hand, unless the game says."""
+        return self.read_hand(data)
+
+    @abstractmethod
+    def score_hand(self, hand: H) -> R: ...
+
+    @abstractmethod
+    def score_game(self, hands: list[H], settings: Json) -> G:
+        """Score a game's hands from zero totals under its settings (the declared ones,
+        read from the request or as stored)."""
+
+    @abstractmethod
+    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+        """A `/deadwood` request: the least deadwood of the cards (the body holds the
+        `context`)."""
+
+    @abstractmethod
+    def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+        """The API's hand entry (`shared/api.md` §3.3) from the stored answers and each
+        seat's cards (a list, or None when not entered)."""
+
+    @abstractmethod
+    def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+        """One player's cards laid out (`game` holds `players`, the settings and the
+        hand's answers)."""
+
+    def hand_size(self, number: int) -> int | None:
+        return None
+
+    def settings_of(self, given: object) -> Json:
+        """A `/game` request's `settings`: the game's declared settings given there."""
+        return self.settings.given(optional_object(given, "“settings”"))
+
+    def notes(self, result: G, players: Sequence[str]) -> tuple[str, ...]:
+        """What the game keeps beside the totals (the pot, hands won, final scores)."""
+        return ()
+
+    def hand_winner(self, hand: R) -> int | None:
+        """The seat that won a hand, where the game's answer says (and a question only
+        the winner is asked needs it)."""
+        return None
+
+    def pot_after(self, hand: R) -> int | None:
+        return None
+
+    def dealers(self, hands: Sequence[R], players: int) -> list[int]:
+        """Who deals each hand played, and the next one (the last entry): the deal passes
+        left from the first seat."""
+        return [number % players for number in range(len(hands) + 1)]
+
+    # -- the table
+
+    def play(self, entries: Sequence[Json], settings: Json) -> G:
+        """Read a game's hand entries in play order (an error names its hand) and score
+        the game from zero totals: the `/game` endpoint's work, and the table's."""
+        return self.score_game(
+            play_in_order(entries, lambda number, entry: self.read_game_hand(entry)), settings
+        )
+
+    def decks(self, players: int, settings: Json) -> int:
+        if settings.get("decks"):
+            return int(settings["decks"])
+        return self.default_decks(players)
+
+    def start(self, players: int, chosen: Json) -> tuple[int, Json]:
+        self.check_players(players)
+        settings = self.settings.chosen(chosen)
+        self.score_game([], settings)
+        return self.decks(players, settings), settings
+
+    def _play(self, table: TableValue, played: Sequence[Played]) -> G:
+        """The game's result from its stored hands; errors name the players."""
+        entries = [
+            self.entry(number, row.details, [list(text.split()) or None for text in row.cards])
+            for number, row in enumerate(played, start=1)
+        ]
+        try:
+            return self.play(entries, self.settings.given(table.settings))
+        except RuleError as error:
+            raise type(error)(name_seats(error.message, table.players), error.player) from error
+
+    def score(self, table: TableValue, played: Sequence[Played]) -> Standings:
+        names = table.players
+        result = self._play(table, played) if played else None
+        hands = result.hand_results if result else ()
+        scores = [tuple(hand.hand_scores) for hand in hands]
+        running = running_totals(scores, len(names))
+        totals = tuple(result.totals) if result else (0,) * len(names)
+        dealers = self.dealers(hands, len(names))
+        rows = tuple(
+            Row(
+                number=number,
+                label=self.row_label(number),
+                scores=row_scores,
+                running=row_running,
+                explanation=name_seats(hand.explanation, names),
+                dealer=names[dealers[number - 1]],
+                pot=self.pot_after(hand),
+                winner=self.hand_winner(hand),
+            )
+            for number, (row_scores, row_running, hand) in enumerate(
+                zip(scores, running, hands, strict=True), start=1
+            )
+        )
+        lead = (
+            tuple(names[seat] for seat in leaders(totals, lowest=self.lowest_wins)) if rows else ()
+        )
+        complete = bool(result and result.game_over)
+        winners: tuple[str, ...] | None = None
+        if result is not None and complete and result.winners is not None:
+            winners = tuple(names[seat] for seat in result.winners)
+        return Standings(
+            players=names,
+            rows=rows,
+            totals=totals,
+            leaders=lead,
+            complete=complete,
+            winners=winners,
+            next_dealer=names[dealers[-1]],
+            notes=self.notes(result, names) if result else (),
+        )
+
+    def check(
+        self, table: TableValue, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> Checked:
+        """The hand is checked by scoring the game up to it: the hands before it, then it."""
+        before = [others[earlier] for earlier in sorted(others) if earlier < number]
+        try:
+            check_hands(number)
+            return self.score(table, [*before, entry]), []
+        except RuleError as error:
+            return None, [error]
+
+    def preview(
+        self, table: TableValue, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> list[SeatPreview]:
+        """Each hand as the rules lay it out, or its problem: a card more often than the
+        decks (and jokers) in play hold is flagged on the first seat that goes over."""
+        context = {"players": table.seats, **table.settings, **entry.details}
+        jokers = self.jokers(table)
+        size = self.hand_size(number)
+        hands: list[tuple[int, Sequence[Card]]] = []
+        shown = []
+        for seat, text in enumerate(entry.cards):
+            try:
+                cards = parse_cards(text.split(), jokers=jokers > 0, player=seat)
+                hands.append((seat, cards))
+                if not cards:
+                    shown.append(SeatPreview(complete_at=size))
+                    continue
+                laid = self.arrange(cards, number, context)
+                described = describe(laid.melds, laid.unmatched, laid.deadwood)
+                shown.append(SeatPreview(text=described, complete_at=size))
+            except RuleError as error:
+                shown.append(SeatPreview(problem=error.message, complete_at=size))
+        try:
+            check_copies(hands, table.decks, jokers)
+        except DuplicateCard as error:
+            if isinstance(error.player, int):
+                problem = name_seats(error.message, table.players)
+                shown[error.player] = SeatPreview(problem=problem, complete_at=size)
+        return shown
+
+    @property
+    def endpoints(self) -> Mapping[str, Endpoint]:
+        def deadwood(data: Json) -> Json:
+            """The minimum deadwood of some cards, with one arrangement that reaches it."""
+            laid = self.deadwood(cards_of(data), data)
+            return fields_of(laid, ("deadwood", "melds", "unmatched"))
+
+        def hand(data: Json) -> Json:
+            """Score one hand."""
+            result = self.score_hand(self.read_hand(data))
+            return fields_of(result, (*self.hand_fields, "explanation"))
+
+        def game(data: Json) -> Json:
+            """Score a game's hands in play order from zero totals."""
+            settings = self.settings_of(data.get("settings"))
+            listed = as_list(data.get("hands"), "“hands”")
+            check_hands(len(listed))
+            entries = [
+                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
+            ]
+            return fields_of(self.play(entries, settings), self.game_fields)
+
+        return {"deadwood": deadwood, "hand": hand, "game": game}
+
+
+def held(cards: Sequence[Card], value: Callable[[Card], int]) -> Arrangement:
+    """Carousel and Rummy: every card still held is deadwood, melds or not."""
+    return Arrangement(melds=(), unmatched=tuple(cards), deadwood=sum(map(value, cards)))
+
+
+def hands_won(players: Sequence[str], counts: Sequence[int]) -> str:
+    """The note of hands each player won (Carousel, Tong-Its)."""
+    won = ", ".join(f"{name} {count}" for name, count in zip(players, counts, strict=True))
+    return f"Hands won: {won}."

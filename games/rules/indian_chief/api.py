@@ -1,0 +1,137 @@
+"""Indian Chief's JSON (`shared/api.md` §2): players are named, and an error's `player`
+is a name. The meld, round and game endpoints."""
+
+from games.rules.errors import (
+    InvalidInput,
+)
+from games.rules.indian_chief.melds import Meld, score_single_meld
+from games.rules.indian_chief.scoring import (
+    Reveal,
+    RoundEntry,
+    RoundScore,
+    Steal,
+    score_game,
+    score_round,
+)
+from games.rules.reading import (
+    Json,
+    as_list,
+    as_object,
+    as_text,
+    card_texts,
+    optional_int,
+    or_empty,
+)
+
+# ---------------------------------------------------------------------------
+# Reading JSON (`shared/api.md` §2): players are named, and an error's `player` is a name
+
+
+def _read_meld(data: Json) -> Meld | None:
+    value = data.get("meld")
+    if value is None:
+        return None
+    try:
+        return Meld(value)
+    except ValueError:
+        names = ", ".join(meld.value for meld in Meld)
+        raise InvalidInput(f"“{value}” is not a meld; use one of {names}.") from None
+
+
+def _read_name(value: object, what: str) -> str:
+    name = as_text(value, what)
+    if not name:
+        raise InvalidInput(f"{what} must not be empty.")
+    return name
+
+
+def _read_reveal(value: object, what: str) -> Reveal:
+    entry = as_object(value, what)
+    name = _read_name(entry.get("name"), f"The name of {what}")
+    cards = card_texts(entry.get("cards"), f"{name}'s cards")
+    return Reveal(name, cards, _read_meld(entry))
+
+
+def _read_steal(value: object) -> Steal:
+    entry = as_object(value, "Each steal")
+    thief = _read_name(entry.get("thief"), "A steal's “thief”")
+    passes = entry.get("pass", False)
+    if not isinstance(passes, bool):
+        raise InvalidInput("A steal's “pass” must be true or false.")
+    if passes:
+        return Steal(thief)
+    victim = _read_name(entry.get("victim"), f"{thief}'s “victim”")
+    card = as_text(entry.get("card"), f"{thief}'s stolen “card”")
+    return Steal(thief, victim, card)
+
+
+def _players_json(round_score: RoundScore) -> list[Json]:
+    return [
+        {
+            "name": player.name,
+            "meld": player.meld.value,
+            "cards": [str(card) for card in player.result.cards],
+            "score": player.score,
+            "explanation": player.result.explanation,
+        }
+        for player in round_score.players
+    ]
+
+
+def meld_endpoint(data: Json) -> Json:
+    """Score one meld; `table` holds the opponents' cards for a Beggar Man."""
+    cards = card_texts(data.get("cards"), "“cards”")
+    meld = _read_meld(data)
+    decks = optional_int(data, "decks")
+    table = card_texts(or_empty(data.get("table")), "“table”")
+    result = score_single_meld(cards, meld, 1 if decks is None else decks, table)
+    return {
+        "meld": result.meld.value,
+        "cards": [str(card) for card in result.cards],
+        "score": result.score,
+        "explanation": result.explanation,
+    }
+
+
+def round_endpoint(data: Json) -> Json:
+    """Score one round and replay the Thieves' steals that follow it."""
+    players = [
+        _read_reveal(entry, f"player {i}")
+        for i, entry in enumerate(as_list(data.get("players"), "“players”"), start=1)
+    ]
+    steals = [_read_steal(entry) for entry in as_list(or_empty(data.get("steals")), "“steals”")]
+    result = score_round(players, optional_int(data, "decks"), steals)
+    return {
+        "decks": result.decks,
+        "players": _players_json(result),
+        "scores": result.scores,
+        "thief_order": [list(group) for group in result.steals.thief_order],
+        "taken": {thief: str(card) for thief, card in result.steals.taken.items()},
+        "melds_after_steals": {
+            name: [str(card) for card in cards] for name, cards in result.steals.melds_after.items()
+        },
+    }
+
+
+def game_endpoint(data: Json) -> Json:
+    """Score up to seven rounds of a game (steals never change scores, so none are sent)."""
+    players = [
+        _read_name(name, "Each player") for name in as_list(data.get("players"), "“players”")
+    ]
+    rounds = [
+        RoundEntry(
+            tuple(
+                _read_reveal(entry, f"a player in round {number}")
+                for entry in as_list(reveals, f"Round {number}")
+            )
+        )
+        for number, reveals in enumerate(as_list(data.get("rounds"), "“rounds”"), start=1)
+    ]
+    result = score_game(players, rounds, optional_int(data, "decks"))
+    winners = result.winners
+    return {
+        "round_scores": result.round_scores,
+        "totals": result.totals,
+        "complete": result.complete,
+        "winners": None if winners is None else list(winners),
+    }

@@ -1,0 +1,350 @@
+"""Indian Chief's seven melds: the meld a number of cards makes, the poker hands and the
+best split, and each meld's score from its cards.
+
+Implements `shared/rules/indian-chief.md` §§1–3. A meld with the right number of cards
+that fails its conditions scores 0; errors are only for what cannot happen at a real
+table.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+
+from games.rules.cards import (
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    check_copies,
+    parse_cards,
+    show,
+)
+from games.rules.errors import (
+    InvalidDeckCount,
+    InvalidPlayerCount,
+    WrongCardCount,
+)
+
+TITLE = "Indian Chief"
+SLUG = "indian-chief"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+ROUNDS = 7
+MAX_DECKS = 2
+DECKS_RULE = "1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant."
+
+
+class Meld(StrEnum):
+    """The seven melds, in order of their card count (the value is the API name)."""
+
+    THIEF = "thief"
+    BEGGAR_MAN = "beggar_man"
+    POOR_MAN = "poor_man"
+    LAWYER = "lawyer"
+    RICH_MAN = "rich_man"
+    DOCTOR = "doctor"
+    INDIAN_CHIEF = "indian_chief"
+
+    @property
+    def size(self) -> int:
+        return list(Meld).index(self) + 1
+
+    @property
+    def label(self) -> str:
+        """The name people use: `Beggar Man`."""
+        return self.value.replace("_", " ").title()
+
+    @classmethod
+    def of_size(cls, count: int) -> "Meld | None":
+        return list(cls)[count - 1] if 1 <= count <= len(cls) else None
+
+
+RULE_REMINDERS = {
+    Meld.THIEF: "Any card, scores its face value; may steal a card afterwards.",
+    Meld.BEGGAR_MAN: "2 points for each opponent card of the same rank as either card.",
+    Meld.POOR_MAN: "Scores the face value of its spades.",
+    Meld.LAWYER: "25 if the face values add up to exactly 25, else 0.",
+    Meld.RICH_MAN: "Minus the sum of the face values.",
+    Meld.DOCTOR: "Six ranks, a heart and an ace: 10 per card of the largest suit.",
+    Meld.INDIAN_CHIEF: "Best 5-card poker hand plus a 2-card baccarat hand.",
+}
+
+
+class PokerHand(StrEnum):
+    FIVE_OF_A_KIND = "five of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+    FOUR_OF_A_KIND = "four of a kind"
+    FULL_HOUSE = "full house"
+    FLUSH = "flush"
+    STRAIGHT = "straight"
+    THREE_OF_A_KIND = "three of a kind"
+    TWO_PAIR = "two pair"
+    PAIR = "pair"
+    HIGH_CARD = "high card"
+
+
+POKER_POINTS = {
+    PokerHand.FIVE_OF_A_KIND: 50,
+    PokerHand.STRAIGHT_FLUSH: 45,
+    PokerHand.FOUR_OF_A_KIND: 40,
+    PokerHand.FULL_HOUSE: 35,
+    PokerHand.FLUSH: 30,
+    PokerHand.STRAIGHT: 25,
+    PokerHand.THREE_OF_A_KIND: 20,
+    PokerHand.TWO_PAIR: 15,
+    PokerHand.PAIR: 10,
+    PokerHand.HIGH_CARD: 5,
+}
+
+# Five consecutive rank indices: ace low (A-2-3-4-5, indices 1–5) up to ace high
+# (10-J-Q-K-A, the ace keeping its index 1); Q-K-A-2-3 and the like do not wrap.
+_STRAIGHTS = [frozenset(range(low, low + 5)) for low in range(1, 10)] + [
+    frozenset({10, 11, 12, 13, 1})
+]
+
+
+@dataclass(frozen=True)
+class Split:
+    """How an Indian Chief was divided: the 5-card poker hand and the 2-card baccarat hand."""
+
+    poker: tuple[Card, ...]
+    baccarat: tuple[Card, ...]
+    hand: PokerHand
+
+    @property
+    def baccarat_points(self) -> int:
+        return sum(card.face_value for card in self.baccarat) % 10
+
+    @property
+    def score(self) -> int:
+        return POKER_POINTS[self.hand] + self.baccarat_points
+
+
+@dataclass(frozen=True)
+class MeldScore:
+    """One meld's score and the explanation anyone at the table can check.
+
+    `matches` holds the opponents' cards a Beggar Man matched, `split` the Indian Chief's
+    best split and `suit` the Doctor's counted suit, so that pages can show them.
+    """
+
+    meld: Meld
+    cards: tuple[Card, ...]
+    score: int
+    explanation: str
+    matches: tuple[Card, ...] = ()
+    split: Split | None = None
+    suit: str | None = None
+
+
+def poker_hand(cards: Sequence[Card]) -> PokerHand:
+    """The best category of a 5-card poker hand (two decks allow five of a kind)."""
+    counts = sorted(Counter(card.rank for card in cards).values(), reverse=True)
+    flush = len({card.suit for card in cards}) == 1
+    straight = frozenset(card.index for card in cards) in _STRAIGHTS
+    if counts[0] == 5:
+        return PokerHand.FIVE_OF_A_KIND
+    if straight and flush:
+        return PokerHand.STRAIGHT_FLUSH
+    if counts[0] == 4:
+        return PokerHand.FOUR_OF_A_KIND
+    if counts[:2] == [3, 2]:
+        return PokerHand.FULL_HOUSE
+    if flush:
+        return PokerHand.FLUSH
+    if straight:
+        return PokerHand.STRAIGHT
+    if counts[0] == 3:
+        return PokerHand.THREE_OF_A_KIND
+    if counts[:2] == [2, 2]:
+        return PokerHand.TWO_PAIR
+    if counts[0] == 2:
+        return PokerHand.PAIR
+    return PokerHand.HIGH_CARD
+
+
+def best_split(cards: Sequence[Card]) -> Split:
+    """The best of the 21 ways to take two different cards out as the baccarat hand.
+
+    The best total does not always keep the best poker hand. Among equal totals the one
+    with the stronger poker hand is shown, then the first in card order, so the same cards
+    always explain the same way.
+    """
+    splits = []
+    for pair in combinations(range(len(cards)), 2):
+        poker = tuple(card for i, card in enumerate(cards) if i not in pair)
+        baccarat = (cards[pair[0]], cards[pair[1]])
+        splits.append(Split(poker, baccarat, poker_hand(poker)))
+    return max(splits, key=lambda split: (split.score, POKER_POINTS[split.hand]))
+
+
+def _score_thief(cards: tuple[Card, ...]) -> MeldScore:
+    card = cards[0]
+    return MeldScore(
+        Meld.THIEF, cards, card.face_value, f"Thief {card.symbol}: face value {card.face_value}."
+    )
+
+
+def _score_beggar_man(
+    cards: tuple[Card, ...], table: Sequence[Card], owners: Sequence[str]
+) -> MeldScore:
+    # Each opposing card counts once, however many of the Beggar's cards share its rank.
+    ranks = {card.rank for card in cards}
+    matched = [i for i, card in enumerate(table) if card.rank in ranks]
+    matches = tuple(table[i] for i in matched)
+    shown_ranks = " or ".join(sorted(ranks, key=lambda rank: Card(rank, "S").index))
+    if owners:
+        shown_matches = ", ".join(f"{table[i].symbol} ({owners[i]})" for i in matched)
+    else:
+        shown_matches = show(matches)
+    if matches:
+        explanation = (
+            f"Opponents' cards of rank {shown_ranks}: {shown_matches}. "
+            f"{len(matches)} {'card' if len(matches) == 1 else 'cards'} × 2 points "
+            f"= {2 * len(matches)}."
+        )
+    else:
+        explanation = f"No opponent revealed a card of rank {shown_ranks}: 0."
+    return MeldScore(Meld.BEGGAR_MAN, cards, 2 * len(matches), explanation, matches=matches)
+
+
+def _score_poor_man(cards: tuple[Card, ...]) -> MeldScore:
+    spades = [card for card in cards if card.suit == "S"]
+    score = sum(card.face_value for card in spades)
+    if spades:
+        explanation = f"Spades {show(spades)}: {' + '.join(str(c.face_value) for c in spades)}"
+        explanation += f" = {score}." if len(spades) > 1 else "."
+    else:
+        explanation = "No spades: 0."
+    return MeldScore(Meld.POOR_MAN, cards, score, explanation)
+
+
+def _score_lawyer(cards: tuple[Card, ...]) -> MeldScore:
+    total = sum(card.face_value for card in cards)
+    sum_text = " + ".join(str(card.face_value) for card in cards)
+    if total == 25:
+        return MeldScore(Meld.LAWYER, cards, 25, f"{sum_text} = 25 exactly: 25.")
+    return MeldScore(Meld.LAWYER, cards, 0, f"{sum_text} = {total}, not 25: 0.")
+
+
+def _score_rich_man(cards: tuple[Card, ...]) -> MeldScore:
+    total = sum(card.face_value for card in cards)
+    sum_text = " + ".join(str(card.face_value) for card in cards)
+    return MeldScore(Meld.RICH_MAN, cards, -total, f"−({sum_text}) = −{total}.")
+
+
+def _score_doctor(cards: tuple[Card, ...]) -> MeldScore:
+    failures = []
+    if len({card.rank for card in cards}) < 6:
+        failures.append("two cards share a rank")
+    if not any(card.suit == "H" for card in cards):
+        failures.append("no heart")
+    if not any(card.rank == "A" for card in cards):
+        failures.append("no ace")
+    if failures:
+        return MeldScore(Meld.DOCTOR, cards, 0, f"Not a Doctor: {', '.join(failures)}. 0.")
+    suit_counts = Counter(card.suit for card in cards)
+    # The player names the suit; the largest one is the only sensible name.
+    suit = max(SUITS, key=lambda s: suit_counts[s])
+    count = suit_counts[suit]
+    return MeldScore(
+        Meld.DOCTOR,
+        cards,
+        10 * count,
+        f"Six ranks, a heart and an ace; {count} {SUIT_NAMES[suit]} × 10 = {10 * count}.",
+        suit=suit,
+    )
+
+
+def _score_indian_chief(cards: tuple[Card, ...]) -> MeldScore:
+    split = best_split(cards)
+    low, high = (card.face_value for card in split.baccarat)
+    explanation = (
+        f"Best split: poker {show(split.poker)} = {split.hand} ({POKER_POINTS[split.hand]}); "
+        f"baccarat {show(split.baccarat)} = ({low} + {high}) mod 10 = {split.baccarat_points}. "
+        f"Total {split.score}."
+    )
+    return MeldScore(Meld.INDIAN_CHIEF, cards, split.score, explanation, split=split)
+
+
+def score_meld(
+    meld: Meld, cards: Sequence[Card], table: Sequence[Card] = (), owners: Sequence[str] = ()
+) -> MeldScore:
+    """Score a meld of the right size.
+
+    `table` is every opponent card of the round, for the Beggar Man; `owners`, when given,
+    names whose meld each of those cards is in, so the explanation can say so.
+    """
+    cards = tuple(cards)
+    match meld:
+        case Meld.THIEF:
+            return _score_thief(cards)
+        case Meld.BEGGAR_MAN:
+            return _score_beggar_man(cards, table, owners)
+        case Meld.POOR_MAN:
+            return _score_poor_man(cards)
+        case Meld.LAWYER:
+            return _score_lawyer(cards)
+        case Meld.RICH_MAN:
+            return _score_rich_man(cards)
+        case Meld.DOCTOR:
+            return _score_doctor(cards)
+        case Meld.INDIAN_CHIEF:
+            return _score_indian_chief(cards)
+
+
+# ---------------------------------------------------------------------------
+# Validation shared by the meld, round and game entry points
+
+
+def check_decks(decks: int, players: int | None = None) -> None:
+    """1 or 2 decks; 4 or more players need 2 (2 decks for 2–3 players is a variant)."""
+    if decks not in range(1, MAX_DECKS + 1):
+        raise InvalidDeckCount(f"Indian Chief is played with 1 or 2 decks, not {decks}.")
+    if players is not None and players >= 4 and decks == 1:
+        raise InvalidDeckCount(f"{players} players need 2 decks: one deck has too few cards.")
+
+
+def check_players(count: int) -> None:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise InvalidPlayerCount(
+            f"Indian Chief is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}."
+        )
+
+
+def default_decks(players: int) -> int:
+    """One deck for 2–3 players, two for 4–8."""
+    return 1 if players <= 3 else 2
+
+
+def meld_for(count: int, declared: Meld | None, player: str | None = None) -> Meld:
+    """The declared meld if the count fits it, otherwise the meld the count makes."""
+    who = f"{player}'s" if player else "The"
+    if declared is not None:
+        if count != declared.size:
+            raise WrongCardCount(
+                f"A {declared.label} needs exactly {declared.size} "
+                f"{'card' if declared.size == 1 else 'cards'}, not {count}.",
+                player,
+            )
+        return declared
+    meld = Meld.of_size(count)
+    if meld is None:
+        raise WrongCardCount(
+            f"{who} meld has {count} {'card' if count == 1 else 'cards'}; a meld has 1 to 7 cards.",
+            player,
+        )
+    return meld
+
+
+def score_single_meld(
+    cards: Sequence[str], meld: Meld | None = None, decks: int = 1, table: Sequence[str] = ()
+) -> MeldScore:
+    """The calculator: one meld, with the opponents' cards on the table for a Beggar Man."""
+    check_decks(decks)
+    parsed = parse_cards(cards)
+    table_cards = parse_cards(table)
+    meld = meld_for(len(parsed), meld)
+    check_copies([(None, parsed), (None, table_cards)], decks)
+    return score_meld(meld, parsed, table_cards)

@@ -1,0 +1,293 @@
+"""Game kinds: every game the table plays, behind one interface.
+
+A `GameKind` says all the app needs to know about a game: its title and limits, its
+settings and presets, what each round or hand asks beside the cards (`questions`), how
+its scoreboard and sheets are laid out (`board`), its phrases (`words`), its JSON
+endpoints, and `score`, which turns what was stored at the table into one `Standings`
+shape for every game. Nothing above the rules asks which game it is: it asks the kind.
+
+Each game is a package under `games/rules/` whose `kind.py` defines `KIND`, an instance
+of its own subclass; `games.rules.KINDS` lists them.
+
+What the table stores for a round or hand (`Played`): each seat's card text, the answers
+to the hand's questions by field name (`details`), and Indian Chief's steals by name. A
+game entered from a paper sheet stores each row's typed scores as `details["scores"]`.
+"""
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from games.rules.board import Board, Grid, Made, StealTurn, ToMake
+from games.rules.errors import InvalidInput, InvalidPlayerCount, RuleError
+from games.rules.figures import Figures
+from games.rules.questions import Questions
+from games.rules.reading import Json
+from games.rules.rummy_common import leaders, running_totals
+from games.rules.settings import Settings
+from games.rules.words import HANDS, Words
+
+type Endpoint = Callable[[Json], Json]
+
+# A score written on a paper sheet lies within ±this: no real row comes near it, and it
+# keeps totals within what any page prints.
+PAPER_SCORE = 100_000
+
+
+# ---------------------------------------------------------------------------
+# What was stored, and what scoring it gives
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table a game is played at: the players in seat order, the decks in play and
+    the game's settings as stored."""
+
+    players: tuple[str, ...]
+    decks: int
+    settings: Json = field(default_factory=dict)
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One round or hand as stored: each seat's card text ("7H 7C", "" for none), the
+    answers about it by field name, and the steals after it as (thief, victim, card)
+    names (no victim and no card: a take from the deck)."""
+
+    cards: tuple[str, ...]
+    details: Json = field(default_factory=dict)
+    steals: tuple[tuple[str, str | None, str | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One round or hand on the scoreboard: each seat's score and running total.
+
+    `winner` is the seat that won it, where a hand has a winner; `made` what each player
+    made in it, where the game has melds to make (in seat order); `steals` the Thieves'
+    turn after it, where the game has one, and `thieves` whether steals are still to be
+    taken after it; `pot` what a pot game holds after the hand.
+    """
+
+    number: int
+    label: str
+    scores: tuple[int, ...]
+    running: tuple[int, ...]
+    explanation: str = ""
+    dealer: str = ""
+    pot: int | None = None
+    winner: int | None = None
+    made: tuple[Made, ...] = ()
+    steals: StealTurn | None = None
+    thieves: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A game so far, whatever the game: its rows, totals in seat order, leaders and,
+    once over, winners.
+
+    `complete` is the game's own end (seven rounds, 150 in Carousel, a target…);
+    `winners` is set once the game is complete or the table has ended it. `grid` is the
+    board's grid where the kind has one (Indian Chief's melds by players).
+    """
+
+    players: tuple[str, ...]
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[str, ...]
+    complete: bool
+    winners: tuple[str, ...] | None
+    next_dealer: str = ""
+    notes: tuple[str, ...] = ()
+    grid: Grid | None = None
+
+
+@dataclass(frozen=True)
+class SeatPreview:
+    """One player's cards as the round is entered: what they make (`title`, with the
+    rules page's `anchor`, and `score`) or how they lie (`text`), and any `problem`.
+    `to_make` lists what the player has still to make, `repeats` warns of a meld made
+    before; `complete_at` is how many cards make the player's whole entry, where the game
+    says (the table then moves on to the next player by itself)."""
+
+    text: str = ""
+    problem: str = ""
+    title: str = ""
+    anchor: str = ""
+    score: int | None = None
+    to_make: tuple[ToMake, ...] = ()
+    repeats: str = ""
+    complete_at: int | None = None
+
+
+type Checked = tuple[Standings | None, list[RuleError]]
+
+
+def name_seats(message: str, names: Sequence[str]) -> str:
+    """The rules' "Seat 1's hand…" as "Ben's hand…": people at a table use names."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return re.sub(r"\b[Ss]eat (\d+)\b", name, message)
+
+
+def player_range(low: int, high: int) -> str:
+    return f"exactly {low}" if low == high else f"{low} to {high}"
+
+
+# ---------------------------------------------------------------------------
+# The interface
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameKind(ABC):
+    """One game as the whole app sees it; each game subclasses it once.
+
+    `rounds` is the game's fixed length, if it has one; `words` its phrases about rounds
+    or hands; `unit` what totals count; `lowest_wins` which way wins; `max_cards` the most
+    cards one seat shows; `settings` what a new game may set, with its presets; `board`
+    how the scoreboard and sheets are laid out; `has_steals`, `has_pot`, `has_figures`
+    (a player's card figures) and `ends_early` (the table may end it when it likes) what
+    the pages offer.
+    """
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    rounds: int | None = None
+    words: Words = HANDS
+    unit: str = "points"
+    lowest_wins: bool = False
+    max_cards: int = 52
+    settings: Settings = field(default_factory=Settings)
+    questions: Questions = field(default_factory=Questions)
+    board: Board = field(default_factory=Board)
+    has_steals: bool = False
+    has_pot: bool = False
+    has_figures: bool = False
+    ends_early: bool = True
+
+    # -- what every kind defines
+
+    @abstractmethod
+    def default_decks(self, players: int) -> int:
+        """The decks in play when the table chooses none."""
+
+    @abstractmethod
+    def start(self, players: int, chosen: Json) -> tuple[int, Json]:
+        """The decks and the stored settings of a new game from what the table chose;
+        raises the rules' error for a game that cannot be played so."""
+
+    @abstractmethod
+    def score(self, table: Table, played: Sequence[Played]) -> Standings:
+        """Score every round or hand stored so far, in play order; raises the rules'
+        RuleError, its message naming the round and the player at fault."""
+
+    @abstractmethod
+    def check(
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> Checked:
+        """Round `number` as entered, given the game's other stored rounds by number: the
+        game scored up to it (the rounds before it, then it: its row is the last), or
+        what is wrong with it (each problem names its player where it has one). For the
+        next round that is the whole game as it will stand, so saving scores nothing
+        again."""
+
+    @abstractmethod
+    def preview(
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> list[SeatPreview]:
+        """Each player's cards as they come in, for the table to check: what they make,
+        or what is wrong with them (a card more often than the decks in play hold)."""
+
+    @property
+    @abstractmethod
+    def endpoints(self) -> Mapping[str, Endpoint]:
+        """The kind's JSON scoring endpoints by name: request body in, answer out."""
+
+    # -- what kinds share, and may say their own way
+
+    def jokers(self, table: Table) -> int:
+        """How many printed jokers are in play."""
+        return 0
+
+    def row_label(self, number: int) -> str:
+        """What a row of the paper sheet is: "Hand 3", or a meld."""
+        return self.words.row(number)
+
+    def hint(self, number: int) -> str:
+        """What hand `number` deals, when the game says ("" otherwise)."""
+        return ""
+
+    def calculate(self, cards: Sequence[str], others: Sequence[str], decks: int) -> SeatPreview:
+        """One meld scored without a game, for the calculator: `others` are the other
+        players' cards on the table. A game without melds to make has no calculator."""
+        raise InvalidInput(f"{self.title} scores no meld on its own.")
+
+    def figures(self, name: str, games: Sequence[Standings]) -> Figures | None:
+        """What only the cards can tell of player `name` over these finished games of
+        this kind, scored from their cards (None: the kind has no such figures, and does
+        not say `has_figures`)."""
+        return None
+
+    def check_players(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidPlayerCount(
+                f"{self.title} is for {player_range(self.min_players, self.max_players)} "
+                f"players, not {count}."
+            )
+
+    def board_of(self, paper: bool) -> Board:
+        """The board a game of this kind is drawn on: a game entered from a paper sheet
+        is rows of scores, whatever its kind, headed as the kind heads its rows."""
+        return Board(row_heading=self.board.row_heading) if paper else self.board
+
+    def standings(
+        self, table: Table, played: Sequence[Played], *, ended: bool = False, paper: bool = False
+    ) -> Standings:
+        """The game so far: scored from its cards, or as written on a paper sheet. A game
+        the table `ended` early (where it may) is won by whoever leads."""
+        if paper:
+            return self.paper_standings(table.players, [row.details["scores"] for row in played])
+        return self.ended(self.score(table, played), ended)
+
+    def ended(self, standings: Standings, ended: bool) -> Standings:
+        """The standings of a game as scored, or, where the table `ended` it early (where
+        it may) with nobody the winner by its rule, won by whoever leads."""
+        if ended and self.ends_early and standings.winners is None:
+            return replace(standings, winners=standings.leaders)
+        return standings
+
+    def paper_standings(self, players: Sequence[str], rows: Sequence[Sequence[int]]) -> Standings:
+        """A game entered afterwards from a paper sheet: typed scores a row, no cards.
+
+        The scores are taken as written; the winners are whoever has the best total by the
+        game's rule. Such a game is finished by definition.
+        """
+        names = tuple(players)
+        running = running_totals(rows, len(names))
+        totals = running[-1] if running else (0,) * len(names)
+        best = tuple(names[seat] for seat in leaders(totals, lowest=self.lowest_wins))
+        return Standings(
+            players=names,
+            rows=tuple(
+                Row(
+                    number=number, label=self.row_label(number), scores=tuple(scores), running=after
+                )
+                for number, (scores, after) in enumerate(zip(rows, running, strict=True), start=1)
+            ),
+            totals=totals,
+            leaders=best,
+            complete=True,
+            winners=best,
+            notes=("Entered from a paper sheet: the scores as written, without the cards.",),
+        )

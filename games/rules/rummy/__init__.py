@@ -1,0 +1,1 @@
+"""Rummy (basic): `scoring` (the rules), `api` (its JSON), `kind` (the game at the table)."""

@@ -1,0 +1,1 @@
+"""Three Thirteen: `scoring` (the rules), `api` (its JSON), `kind` (the game at the table)."""

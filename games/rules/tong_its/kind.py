@@ -1,0 +1,160 @@
+"""Tong-Its at the table: how the hand ended and who called it or drew last, each opened
+player's answer to a draw, and what only the winner is asked (aces in their melds,
+face-down fours); the winner deals next, and the pot carries over."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import Card
+from games.rules.family import HandKind, hands_won
+from games.rules.melds import Arrangement
+from games.rules.questions import (
+    ChoiceQuestion,
+    CountQuestion,
+    FlagQuestion,
+    Questions,
+    RanksQuestion,
+    SeatQuestion,
+)
+from games.rules.reading import Json
+from games.rules.tong_its import api, scoring
+from games.rules.tong_its.hand import (
+    CHALLENGE,
+    DRAW,
+    FOLD,
+    MAX_HAND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SLUG,
+    STOCK_OUT,
+    TITLE,
+    TONGIT,
+    GameResult,
+    HandInput,
+    HandResult,
+    decks_for,
+)
+
+
+def _seats(answers: Json, key: str, players: int) -> list[Any]:
+    """One per-player question's answers, in seat order."""
+    return [answers.get(f"{key}_{seat}") for seat in range(players)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
+    def default_decks(self, players: int) -> int:
+        return decks_for(players)
+
+    def read_hand(self, data: Json) -> HandInput:
+        return api.read_hand(data)
+
+    def read_game_hand(self, data: Json) -> HandInput:
+        return api.read_game_hand(data)
+
+    def score_hand(self, hand: HandInput) -> HandResult:
+        return scoring.score_hand(hand)
+
+    def score_game(self, hands: list[HandInput], settings: Json) -> GameResult:
+        return scoring.score_game(hands)
+
+    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+        return scoring.deadwood(cards)
+
+    def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
+        """A player who has not opened must fold a draw: they are not asked (§1.4)."""
+        players = len(hands)
+        entry: Json = {"end": answers.get("end"), "caller": answers.get("caller")}
+        entry["last_drawer"] = answers.get("last_drawer")
+        if answers.get("end") == DRAW:
+            opened = _seats(answers, "opened", players)
+            responses = _seats(answers, "response", players)
+            entry["responses"] = [
+                None
+                if seat == entry["caller"]
+                else responses[seat] or (None if opened[seat] else FOLD)
+                for seat in range(players)
+            ]
+        entry["players"] = [
+            {
+                "opened": bool(answers.get(f"opened_{seat}")),
+                "hand": hand,
+                "meld_aces": answers.get(f"meld_aces_{seat}") or 0,
+                "face_down_quads": answers.get(f"face_down_quads_{seat}") or [],
+            }
+            for seat, hand in enumerate(hands)
+        ]
+        return entry
+
+    def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+        return scoring.arrange(cards)
+
+    def hand_winner(self, hand: HandResult) -> int | None:
+        return hand.winner
+
+    def pot_after(self, hand: HandResult) -> int | None:
+        return hand.pot_after
+
+    def dealers(self, hands: Sequence[HandResult], players: int) -> list[int]:
+        """The first seat deals the first hand; then each hand's winner deals the next."""
+        return [0, *(hand.winner for hand in hands)]
+
+    def notes(self, result: GameResult, players: Sequence[str]) -> tuple[str, ...]:
+        return (
+            f"Pot: {result.pot} chips, taken by a player who wins two hands running.",
+            hands_won(players, result.hands_won),
+        )
+
+
+KIND = TongItsKind(
+    slug=SLUG,
+    title=TITLE,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    unit="chips",
+    max_cards=MAX_HAND,
+    has_pot=True,
+    questions=Questions(
+        hand=(
+            ChoiceQuestion(
+                "end",
+                "How the hand ended",
+                needed=True,
+                options=(
+                    (TONGIT, "Tongit (no cards left)"),
+                    (DRAW, "Draw called"),
+                    (STOCK_OUT, "Stock ran out"),
+                ),
+            ),
+            SeatQuestion("caller", "Who called it", needed=True, when=("end", (TONGIT, DRAW))),
+            SeatQuestion(
+                "last_drawer", "Who drew the last card", needed=True, when=("end", (STOCK_OUT,))
+            ),
+        ),
+        seat=(
+            FlagQuestion("opened", "Opened"),
+            ChoiceQuestion(
+                "response",
+                "Answer to the draw",
+                needed=True,
+                when=("end", (DRAW,)),
+                skip="caller",
+                if_seat="opened",
+                options=((FOLD, "Fold"), (CHALLENGE, "Challenge")),
+            ),
+            CountQuestion("meld_aces", "Aces in own exposed melds", of_winner=True),
+            RanksQuestion("face_down_quads", "Face-down fours (ranks)", of_winner=True),
+        ),
+    ),
+    hand_fields=(
+        "winner",
+        "win_type",
+        "deadwood",
+        "payments",
+        "chip_delta",
+        "pot_after",
+        "pot_awarded",
+    ),
+    game_fields=("totals", "pot", "hands_won"),
+)

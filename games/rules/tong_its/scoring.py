@@ -1,0 +1,274 @@
+"""Tong-Its: three players, chips, antes and a pot, and the three ways a hand ends.
+
+Implements `shared/rules/rummy-family.md` §1 and the `tong-its` parts of `shared/api.md` §3.
+Melds kept concealed still count, so a compared hand's deadwood is the minimum over all
+arrangements (`solver.best_arrangement`, aces low only).
+
+Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
+§3.3 Tong-Its): `invalid_input`, `invalid_card`, `duplicate_card`, then
+`tongit_with_cards`, `not_opened` and `missing_hand`; each step runs over the whole hand
+before the next.
+
+Not checkable from end-of-hand data, and so trusted: the draw-call restrictions (§1.9) and
+which aces a winner held in melds (`meld_aces` is entered by the scorekeeper, §7 A5).
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from games.rules.cards import Card, parse_cards
+from games.rules.melds import Arrangement, tong_its_melds
+from games.rules.rummy_common import (
+    MissingHand,
+    check_copies,
+    check_same_players,
+    describe,
+    play_in_order,
+    seat_name,
+)
+from games.rules.solver import best_arrangement
+from games.rules.tong_its.checks import (
+    aces_of,
+    check_duplicates,
+    check_hand_size,
+    check_input,
+    check_rules,
+    parse,
+)
+from games.rules.tong_its.hand import (
+    ANTE,
+    BASE_CHALLENGED,
+    BASE_OTHER,
+    BASE_TONGIT,
+    CHALLENGE,
+    CHALLENGED_DRAW,
+    DRAW,
+    NOT_OPENED_PENALTY,
+    QUAD_BONUS,
+    STOCK_OUT,
+    TONGIT,
+    GameResult,
+    HandInput,
+    HandResult,
+    StateBefore,
+    value,
+)
+
+
+def arrange(cards: Sequence[Card]) -> Arrangement:
+    """The minimum-deadwood arrangement; concealed melds count, aces are low only (§1.1)."""
+    return best_arrangement(cards, tong_its_melds(), value)
+
+
+def deadwood(cards: Sequence[str]) -> Arrangement:
+    """api.md §3.2 for Tong-Its: the minimum deadwood and one arrangement reaching it.
+
+    Order: `invalid_input` (more than 13 cards), `invalid_card` (no jokers),
+    `duplicate_card` (one deck).
+    """
+    check_hand_size(cards)
+    parsed = parse_cards(cards)
+    check_copies([(None, parsed)], 1)
+    return arrange(parsed)
+
+
+def _first_lowest(order: Sequence[int], dead: dict[int, int]) -> int:
+    """The first seat in `order` with the lowest deadwood (the spec's tie walk)."""
+    lowest = min(dead.values())
+    return next(seat for seat in order if seat in dead and dead[seat] == lowest)
+
+
+def _need(hands: Sequence[tuple[Card, ...] | None], seats: Sequence[int]) -> list[tuple[Card, ...]]:
+    """`missing_hand` for the first of `seats` (seat order) whose hand was not entered."""
+    for seat in sorted(seats):
+        if hands[seat] is None:
+            raise MissingHand(f"Seat {seat}'s hand is needed: enter the cards they hold.", seat)
+    return [hands[seat] or () for seat in seats]
+
+
+def score_hand(hand: HandInput) -> HandResult:
+    """Score one hand: who wins, what each loser pays, the antes and the pot.
+
+    Validation order:
+    1. `invalid_input`: exactly 3 players; `end` one of the three; `caller` (tongit, draw)
+       or `last_drawer` (stock_out) a seat; for a draw, `responses` of 3 with None for the
+       caller and fold/challenge for the others; `opened` a boolean; `meld_aces` ≥ 0; no
+       `face_down_quads` for a player who has not opened; no hand of more than 13 cards;
+       `state_before.pot` ≥ 0 and `previous_winner` None or a seat;
+    2. `invalid_card`: any card or rank text, seat by seat (hand, then face-down ranks);
+       any `JK`;
+    3. `duplicate_card`: see `_check_duplicates`;
+    4. `tongit_with_cards`, then `not_opened` (draw caller, then challengers in seat
+       order), then `missing_hand` (a compared seat, or the winner of a draw both opponents
+       folded, whose hand was not entered; the first in seat order).
+
+    How it ends (§1.4): a tongit wins with base 3; a draw both opponents fold wins with
+    base 1; a challenged draw compares the caller and the challengers, base 3, walking
+    seats caller+1, caller+2, caller and taking the first with the lowest deadwood (a
+    challenger beats the caller on a tie, the one nearer the caller's left beats the
+    other); at stock-out the opened players compare, base 1, walking last_drawer, +1, +2 —
+    and if nobody has opened all three compare ([TI-stockout-none-opened], §7 A4).
+
+    Each loser pays (§1.5): the base — a folder in a challenged draw pays the full 3 too
+    ([TI-folder-pays-full], §7 A1) — + 3 per concealed four-of-a-kind of the winner (the
+    face-down quads plus every rank whose four cards the winner holds, even if the
+    deadwood-optimal arrangement splits them, [TI-quad-possession], §7 A3) + 1 if this
+    loser has not opened + 1 per winner ace (in hand, `meld_aces`, 4 per face-down quad of
+    aces).
+
+    Pot (§1.6): everyone antes 2 (pot + 6); a winner who also won the previous hand takes
+    the whole pot, this hand's antes included, and the streak is not reset by taking it
+    ([TI-pot-streak], §7 A2).
+    """
+    check_input(hand)
+    hands, quads = parse(hand)
+    check_duplicates(hand, hands, quads)
+    check_rules(hand, hands)
+
+    dead: dict[int, int] = {}
+    arrangements: dict[int, Arrangement] = {}
+    caller = hand.caller if hand.caller is not None else 0
+    if hand.end == TONGIT:
+        winner, win_type, base = caller, TONGIT, BASE_TONGIT
+        story = f"Seat {winner} called tongit."
+    elif hand.end == DRAW:
+        responses = hand.responses or ()
+        challengers = [seat for seat, r in enumerate(responses) if r == CHALLENGE]
+        if not challengers:
+            _need(hands, [caller])
+            winner, win_type, base = caller, DRAW, BASE_OTHER
+            story = f"Seat {caller} called draw and both opponents folded."
+        else:
+            compared = [caller, *challengers]
+            for seat, cards in zip(compared, _need(hands, compared), strict=True):
+                arrangements[seat] = arrange(cards)
+                dead[seat] = arrangements[seat].deadwood
+            winner = _first_lowest([(caller + 1) % 3, (caller + 2) % 3, caller], dead)
+            win_type, base = CHALLENGED_DRAW, BASE_CHALLENGED
+            story = _compare_story(winner, caller, dead, "challenger")
+    else:
+        drawer = hand.last_drawer if hand.last_drawer is not None else 0
+        opened = [seat for seat, player in enumerate(hand.players) if player.opened]
+        compared = opened or [0, 1, 2]
+        for seat, cards in zip(compared, _need(hands, compared), strict=True):
+            arrangements[seat] = arrange(cards)
+            dead[seat] = arrangements[seat].deadwood
+        winner = _first_lowest([drawer, (drawer + 1) % 3, (drawer + 2) % 3], dead)
+        win_type, base = STOCK_OUT, BASE_OTHER
+        who = "the opened players compare" if opened else "nobody had opened, so all three compare"
+        story = f"The stock ran out (seat {drawer} drew last); {who}: " + _ranking(winner, dead)
+
+    winner_hand = hands[winner] or ()
+    held = Counter(card.rank for card in winner_hand)
+    concealed = len(quads[winner]) + sum(count == 4 for count in held.values())
+    aces = aces_of(winner_hand, hand.players[winner].meld_aces, quads[winner])
+    payments = tuple(
+        0
+        if seat == winner
+        else base + QUAD_BONUS * concealed + (0 if player.opened else NOT_OPENED_PENALTY) + aces
+        for seat, player in enumerate(hand.players)
+    )
+    pot = hand.state_before.pot + 3 * ANTE
+    streak = hand.state_before.previous_winner == winner
+    pot_awarded = pot if streak else 0
+    chip_delta = tuple(
+        -ANTE + (sum(payments) + pot_awarded if seat == winner else -payments[seat])
+        for seat in range(3)
+    )
+    explanation = " ".join(
+        [
+            story,
+            _payment_story(hand, winner, base, concealed, aces),
+            *(_pot_story(winner, pot) if streak else []),
+            *(
+                f"Seat {seat}: {describe(a.melds, a.unmatched, a.deadwood)}."
+                for seat, a in sorted(arrangements.items())
+            ),
+        ]
+    )
+    return HandResult(
+        winner=winner,
+        win_type=win_type,
+        deadwood=tuple(dead.get(seat) for seat in range(3)),
+        payments=payments,
+        chip_delta=chip_delta,
+        pot_after=0 if streak else pot,
+        pot_awarded=pot_awarded,
+        explanation=explanation,
+    )
+
+
+def _ranking(winner: int, dead: dict[int, int]) -> str:
+    others = [f"{seat_name(seat)} ({dead[seat]})" for seat in dead if seat != winner]
+    if not others:
+        return f"only seat {winner} ({dead[winner]}) compares and wins."
+    return f"seat {winner} ({dead[winner]}) beats {' and '.join(others)}."
+
+
+def _compare_story(winner: int, caller: int, dead: dict[int, int], role: str) -> str:
+    """For example "Seat 2 (9) beats challenger seat 0 (26).", naming who called and who
+    challenged."""
+
+    def name(seat: int) -> str:
+        return f"{'caller' if seat == caller else role} {seat_name(seat)} ({dead[seat]})"
+
+    others = " and ".join(name(seat) for seat in dead if seat != winner)
+    tie = any(dead[seat] == dead[winner] for seat in dead if seat != winner)
+    rule = ""
+    if tie:
+        rule = (
+            " (a tie goes to the challenger, between challengers to the one nearer the "
+            "caller's left)"
+        )
+    return f"Seat {winner} ({dead[winner]}) beats {others}{rule}."
+
+
+def _payment_story(hand: HandInput, winner: int, base: int, concealed: int, aces: int) -> str:
+    """For example "Each loser pays 3 + 3 aces; seat 1 also pays 1 for not opening."."""
+    terms = [str(base)]
+    if concealed:
+        terms.append(f"{QUAD_BONUS * concealed} for {concealed} concealed four-of-a-kind")
+    if aces:
+        terms.append(f"{aces} {'ace' if aces == 1 else 'aces'}")
+    text = f"Each loser pays {' + '.join(terms)}"
+    unopened = [
+        seat for seat, player in enumerate(hand.players) if seat != winner and not player.opened
+    ]
+    if unopened:
+        names = " and ".join(seat_name(seat) for seat in unopened)
+        text += f"; {names} also {'pays' if len(unopened) == 1 else 'pay'} 1 for not opening"
+    return text + "."
+
+
+def _pot_story(winner: int, pot: int) -> list[str]:
+    return [f"Seat {winner} also won the previous hand and takes the pot of {pot}."]
+
+
+def score_game(hands: Sequence[HandInput]) -> GameResult:
+    """Score hands in play order from a pot of 0 and no previous winner.
+
+    Each hand's `state_before` is ignored: the pot and the previous winner carry over from
+    the hand before. Play is open-ended (§1.8).
+
+    Validation (api.md §3.4): first `invalid_input` unless every hand has the same number
+    of players; then hand by hand with the full `score_hand` checks, the first error
+    naming its hand ("Hand 2: …").
+    """
+    check_same_players([len(hand.players) for hand in hands], None)
+    state = StateBefore()
+    totals = [0, 0, 0]
+    won = [0, 0, 0]
+
+    def play(number: int, hand: HandInput) -> HandResult:
+        nonlocal state
+        result = score_hand(replace(hand, state_before=state))
+        state = StateBefore(result.pot_after, result.winner)
+        return result
+
+    results = play_in_order(hands, play)
+    for result in results:
+        for seat in range(3):
+            totals[seat] += result.chip_delta[seat]
+        won[result.winner] += 1
+    return GameResult(tuple(totals), state.pot, tuple(won), tuple(results))

@@ -1,0 +1,140 @@
+"""The contract every game kind keeps, checked over the whole registry: what the pages,
+the forms, import and the API take for granted of any kind. A new game passes these once
+it has a package, a line in KINDS and an example hand below."""
+
+import pytest
+
+from games.rules import KINDS
+from games.rules.kind import GameKind, Played, Table
+from games.rules.settings import BOOK
+from games.rules.words import say
+
+INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
+
+# A first round or hand of each kind as the table stores it: the players, each seat's
+# cards and the answers by field name. (A kind without one fails the test below.)
+EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
+    # Ann's Thief K♣ = 10; Ben's Lawyer A♠ 2♥ 3♣ A♦ 4♠ = 11, no 25: 0.
+    "indian-chief": (("Ann", "Ben"), ("KC", "AS 2H 3C AD 4S"), {}),
+    # Ann calls tongit with no cards left; Ben opened, Cleo did not.
+    "tong-its": (
+        ("Ann", "Ben", "Cleo"),
+        ("", "KS", "2C"),
+        {"end": "tongit", "caller": 0, "opened_0": True, "opened_1": True},
+    ),
+    # Ann knocks with 2♥; Cleo holds nothing and undercuts.
+    "carousel": (("Ann", "Ben", "Cleo"), ("2H", "KS 4D", ""), {"knocker": 0, "no_cards_2": True}),
+    # Hand 1, three cards: Ann went out; Ben's K♠ Q♦ 2♣ melds nothing.
+    "three-thirteen": (("Ann", "Ben"), ("", "KS QD 2C"), {"went_out": 0}),
+    # Ann went rummy; Ben holds K♠ 4♦.
+    "rummy": (("Ann", "Ben"), ("", "KS 4D"), {"winner": 0, "went_rummy": True}),
+    # Ann declared; Ben shows his thirteen cards.
+    "indian-rummy": (("Ann", "Ben"), ("", INDIAN_LOSER), {"winner": 0}),
+}
+
+every_kind = pytest.mark.parametrize("kind", KINDS.values(), ids=list(KINDS))
+
+
+def table_of(kind: GameKind, names: tuple[str, ...], settings: dict | None = None) -> Table:
+    decks, stored = kind.start(len(names), settings or {})
+    return Table(names, decks, stored)
+
+
+def example(kind: GameKind) -> tuple[Table, Played]:
+    names, cards, details = EXAMPLES[kind.slug]
+    return table_of(kind, names), Played(cards, details)
+
+
+def test_every_kind_has_an_example_and_the_slug_it_is_registered_under():
+    assert set(EXAMPLES) == set(KINDS)
+    assert all(slug == kind.slug for slug, kind in KINDS.items())
+
+
+@every_kind
+def test_a_kind_starts_with_each_of_its_presets_the_book_first(kind):
+    assert kind.settings.presets[0] == BOOK
+    for preset in kind.settings.presets:
+        chosen = kind.settings.chosen({}, preset.key)
+        decks, stored = kind.start(kind.min_players, chosen)
+        assert decks == kind.default_decks(kind.min_players)
+        assert stored == kind.settings.given(preset.values)
+    # The book's settings are said in no words: the game page says nothing of them.
+    assert kind.settings.words(kind.start(kind.min_players, {})[1]) == []
+
+
+@every_kind
+def test_a_kind_refuses_a_table_too_small_or_too_large(kind):
+    for count in (kind.min_players - 1, kind.max_players + 1):
+        with pytest.raises(Exception, match=f"{kind.title} is for"):
+            kind.start(count, {})
+
+
+@every_kind
+def test_no_rounds_score_nothing(kind):
+    names = EXAMPLES[kind.slug][0]
+    standings = kind.standings(table_of(kind, names), [])
+
+    assert standings.players == names
+    assert standings.rows == ()
+    assert standings.totals == (0,) * len(names)
+    assert standings.leaders == ()
+    assert not standings.complete and standings.winners is None
+
+
+@every_kind
+def test_the_last_row_of_check_is_the_rows_score(kind):
+    table, entry = example(kind)
+
+    checked, problems = kind.check(table, 1, entry, {})
+
+    assert problems == []
+    assert checked == kind.score(table, [entry])
+    assert checked.rows[-1].running == checked.totals == checked.rows[-1].scores
+
+
+@every_kind
+def test_a_preview_for_every_seat(kind):
+    table, entry = example(kind)
+    previews = kind.preview(table, 1, entry, {})
+    assert len(previews) == table.seats
+    assert all(not preview.problem for preview in previews)
+    empty = kind.preview(table, 1, Played(("",) * table.seats), {})
+    assert len(empty) == table.seats and all(not preview.text for preview in empty)
+
+
+@every_kind
+def test_a_paper_sheet_is_scored_as_written_and_won_by_the_kinds_rule(kind):
+    names = EXAMPLES[kind.slug][0]
+    rows = [[seat + number for seat in range(len(names))] for number in range(kind.rounds or 3)]
+
+    standings = kind.standings(
+        table_of(kind, names),
+        [Played(("",) * len(names), {"scores": row}) for row in rows],
+        paper=True,
+    )
+
+    assert [list(row.scores) for row in standings.rows] == rows
+    assert list(standings.totals) == [sum(column) for column in zip(*rows, strict=True)]
+    best = names[0] if kind.lowest_wins else names[-1]
+    assert standings.winners == (best,) and standings.complete
+    assert [row.label for row in standings.rows] == [
+        kind.row_label(number) for number in range(1, len(rows) + 1)
+    ]
+
+
+@every_kind
+def test_a_kind_says_its_phrases_whole(kind):
+    words = kind.words
+    assert say(words.save, number=3).endswith(" 3")
+    assert say(words.numbered, number=2) == kind.words.row(2)
+    assert say(words.all_in, rounds=7).startswith("All 7 ")
+
+
+@every_kind
+def test_a_kind_draws_its_board_with_its_own_templates(kind):
+    board = kind.board
+    assert board.scoreboard == f"games/boards/{board.layout}.html"
+    assert board.sheet == f"sheets/boards/{board.layout}.html"
+    assert board.row_heading and board.first_column_mm > 0
+    paper = kind.board_of(paper=True)
+    assert paper.layout == "hands" and paper.row_heading == board.row_heading

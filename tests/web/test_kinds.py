@@ -1,0 +1,111 @@
+"""The contract every game kind keeps with the pages, checked over the whole registry:
+every question and setting it declares goes through its form field and back, a new game
+starts from its form, and a game entered from a paper sheet comes back through export
+and import as it was written."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django import forms
+
+from games.models import Game
+from games.models import scores as read_model
+from games.play.forms import NewGameForm
+from games.questions import question_field, setting_field
+from games.rules import KINDS
+from games.rules.questions import (
+    ChoiceQuestion,
+    CountQuestion,
+    FlagQuestion,
+    Question,
+    RanksQuestion,
+    SeatQuestion,
+)
+from games.rules.settings import Decks, Flag, Number
+from games.transfer.exporting import games_json
+from games.transfer.reading import read_games
+
+every_kind = pytest.mark.parametrize("kind", KINDS.values(), ids=list(KINDS))
+
+
+def answers_to(question: Question, names: list[str]) -> list[object]:
+    """Every kind of answer a question takes, as stored."""
+    match question:
+        case SeatQuestion():
+            return [0, len(names) - 1]
+        case ChoiceQuestion():
+            return [value for value, _ in question.options]
+        case FlagQuestion():
+            return [True, False]
+        case CountQuestion():
+            return [0, question.most]
+        case RanksQuestion():
+            return [["K", "7"], []]
+    raise AssertionError(f"No answers for a {type(question).__name__}")
+
+
+@every_kind
+def test_every_question_goes_through_its_form_field_and_back(kind):
+    names = [f"P{seat}" for seat in range(kind.max_players)]
+    fields = kind.questions.fields(len(names))
+    assert len(fields) == len(kind.questions.hand) + len(names) * len(kind.questions.seat)
+    for _, question, _ in fields:
+        field = question_field(question, names)
+        for stored in answers_to(question, names):
+            assert question.stored(field.clean(question.shown(stored))) == stored
+
+
+@every_kind
+def test_every_setting_goes_through_its_form_field(kind):
+    for setting in kind.settings:
+        field = setting_field(setting)
+        assert field.label == setting.label and field.help_text == setting.explanation
+        match setting:
+            case Decks():
+                assert field.clean("") is None
+                assert field.clean(str(setting.most)) == setting.most
+                with pytest.raises(forms.ValidationError):
+                    field.clean(str(setting.most + 1))
+            case Flag():
+                assert field.initial == setting.default
+                assert field.clean("") is False and field.clean("on") is True
+                assert setting.words(not setting.default) == setting.said
+            case Number():
+                assert field.clean("") is None and field.clean("500") == 500
+                with pytest.raises(forms.ValidationError):
+                    field.clean(str(setting.least - 1))
+                assert "500" in setting.words(500)
+            case _:
+                raise AssertionError(f"No form field for a {type(setting).__name__}")
+
+
+@every_kind
+def test_a_new_game_of_every_kind_starts_from_its_form_by_the_book(kind):
+    data = {f"player_{seat}": f"P{seat}" for seat in range(kind.min_players)}
+    # The boxes ticked at first stay ticked (a browser sends nothing for an unticked one).
+    data |= {flag.key: "on" for flag in kind.settings if isinstance(flag, Flag) and flag.default}
+    form = NewGameForm(data, kind=kind.slug)
+
+    assert form.is_valid(), form.errors
+    assert [bound.name for bound in form.setting_fields()] == list(kind.settings.keys)
+    # Whatever the form stores is the book's value, and the game page says nothing of it.
+    stored = form.cleaned_data["settings"]
+    assert stored == {
+        setting.key: setting.default for setting in kind.settings if setting.key in stored
+    }
+    assert kind.settings.words(stored) == []
+    assert form.cleaned_data["decks"] == kind.default_decks(kind.min_players)
+
+
+@every_kind
+def test_a_paper_game_of_every_kind_comes_back_as_written(kind, db):
+    names = [f"P{seat}" for seat in range(kind.min_players)]
+    rows = [
+        [10 * number - seat for seat in range(len(names))] for number in range(kind.rounds or 2)
+    ]
+    game = Game.objects.from_paper(kind.slug, names, rows, datetime(2026, 3, 1, tzinfo=UTC))
+
+    assert read_model.outcome(game).totals == tuple(map(sum, zip(*rows, strict=True)))
+    (entry,) = read_games(games_json([game]))
+    assert entry.kind == kind.slug and entry.paper and entry.players == tuple(names)
+    assert [row.details["scores"] for row in entry.rounds] == rows
