@@ -229,6 +229,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 "columns": standings.players,
                 "totals": standings.totals,
                 "progress": _progress(game.rules, standings),
+                "settings": game.rules.settings.words(game.settings),
                 # A small PNG: quicker to lay out and draw than an SVG of many squares.
                 "qr": qr_data_uri(url),
                 "url": url,

@@ -412,3 +412,14 @@ def test_a_filled_carousel_sheet_has_every_score_running_total_and_why(client):
     assert "Ann knocked with 2" in words and "Ann undercuts with 1" in words
     assert "dealt by Ann" in words and "dealt by Ben" in words
     save_first_page_png(response.content, "filled-carousel-a4")
+
+
+def test_a_filled_sheet_says_how_the_game_was_set_to_end(client):
+    from tests.web.test_hand_games import save_hand, start
+
+    game = start(client, "indian-rummy", ["Ann", "Ben"], jokers="", target_score=500)
+    save_hand(client, game, ["", "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"], winner=0)
+
+    _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
+
+    assert "Played no jokers, to 500 points." in " ".join(text.split())
