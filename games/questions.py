@@ -15,7 +15,7 @@ from games.rules.questions import (
     RanksQuestion,
     SeatQuestion,
 )
-from games.rules.settings import Decks, Flag, Number, Setting
+from games.rules.settings import Choice, Decks, Flag, Number, Setting
 
 
 def question_field(question: Question, names: Sequence[str]) -> forms.Field:
@@ -72,6 +72,15 @@ def setting_field(setting: Setting) -> forms.Field:
                     for count in range(1, setting.most + 1)
                 ],
                 coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=setting.explanation,
+            )
+        case Choice():
+            return forms.TypedChoiceField(
+                label=setting.label,
+                choices=setting.choices,
+                initial=setting.default,
                 empty_value=None,
                 required=False,
                 help_text=setting.explanation,

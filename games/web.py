@@ -16,7 +16,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, scores
-from games.rules import KINDS
 from games.rules.board import Board
 from games.rules.errors import RuleError
 from games.rules.kind import Row, Standings
@@ -139,7 +138,3 @@ def keepers(request: HttpRequest) -> dict[str, Any]:
     if request.user.is_authenticated:
         return {"owner": request.user, "browser": ""}
     return {"owner": None, "browser": browser_key(request, create=True)}
-
-
-# The game a new game is when none is named: the first in the registry, the flagship.
-FLAGSHIP = next(iter(KINDS))

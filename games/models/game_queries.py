@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.models.changes import Change
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 
 if TYPE_CHECKING:
     # Only the type parameters name the model (a string ruff does not follow).
@@ -73,7 +73,7 @@ class GameManager(_GameManager["Game"]):
         names: Sequence[str],
         decks: int,
         note: str = "",
-        kind: str = "indian-chief",
+        kind: str = FLAGSHIP,
         settings: dict[str, Any] | None = None,
         owner: Any = None,
         browser: str = "",

@@ -18,7 +18,7 @@ from games.models.changes import Change
 from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
 from games.models.players import Player, Seat
 from games.models.rounds import Round
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import StealError
 from games.rules.kind import GameKind, Played, Standings, Table
 
@@ -47,7 +47,7 @@ class Game(models.Model):
     data it has not seen can be told instead of silently overwriting it.
     """
 
-    kind = models.CharField(max_length=20, choices=kind_choices, default="indian-chief")
+    kind = models.CharField(max_length=20, choices=kind_choices, default=FLAGSHIP)
     decks = models.PositiveSmallIntegerField()
     note = models.CharField(max_length=200, blank=True)
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
@@ -244,11 +244,12 @@ class Game(models.Model):
             standings = scored or game.standings()
             if standings.complete:
                 game.finished_at = timezone.now()
-            seated = dict(zip(game.player_names(), cards, strict=True))
+            table = scores.table(game)
+            seated = dict(zip(table.players, cards, strict=True))
             game._record(Change.Action.ROUND_ADDED, played.number, after=played.history(seated))
             if scored:
                 rounds = before | {played.number: Played(tuple(cards), played.details)}
-                scores.keep(game, game.rules.ended(scored, game.is_finished), rounds)
+                scores.keep(game, table, game.rules.ended(scored, game.is_finished), rounds)
             if standings.complete:
                 Change.objects.create(
                     game=game,
@@ -340,8 +341,9 @@ class Game(models.Model):
             turn = standings.rows[number - 1].steals
             assert turn is not None  # a game with steals has a turn after every round
             event = turn.events[-1]
+            table = scores.table(game)
             game._record(Change.Action.STEAL, number, after=[["", event]])
-            scores.keep(game, standings, rounds)
+            scores.keep(game, table, standings, rounds)
         return event
 
     def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from django.db import models
 
+from games.models import scores
 from games.models.players import Seat
 from games.rules.cards import show_text
 from games.rules.kind import Played
@@ -79,7 +80,8 @@ class Round(models.Model):
         """
         snapshot = self.snapshot() if snapshot is None else snapshot
         cards = [[name, show_text(text)] for name, text in snapshot.items()]
-        return cards + self.game.rules.questions.described(self.details, self.game.player_names())
+        table = scores.table(self.game)
+        return cards + self.game.rules.asks(table).described(self.details, list(table.players))
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""

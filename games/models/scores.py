@@ -73,16 +73,18 @@ def standings(game: "Game") -> Standings:
 
 def outcome(game: "Game") -> Outcome | None:
     """Totals in seat order and winners, for lists of games: kept for good (small). None
-    when the stored cards no longer pass the rules."""
+    when the stored cards no longer pass the rules, which is kept too, so that a list
+    showing such a game does not try to score it on every view."""
 
-    def work_out() -> Outcome:
-        scores = standings(game)
+    def work_out() -> Outcome | bool:
+        try:
+            scores = standings(game)
+        except RuleError:
+            return False
         return Outcome(scores.totals, tuple(scores.winners or ()))
 
-    try:
-        return versioned(key(game, "outcome"), work_out, None)
-    except RuleError:
-        return None
+    known = versioned(key(game, "outcome"), work_out, None)
+    return known if isinstance(known, Outcome) else None
 
 
 def standings_of(
@@ -90,27 +92,35 @@ def standings_of(
 ) -> list[Standings]:
     """The standings of many games at once, for a page of figures: those kept, and the
     rest worked out by `score` (given the games' ids, it fetches them in a fixed number of
-    queries; None for a game whose stored cards no longer pass the rules, which is left
-    out) and kept."""
-    keys = {key(game, "standings"): game.pk for game in games}
-    found: dict[str, Standings] = cache.get_many(list(keys))
-    missing = {keys[name]: name for name in keys if name not in found}
+    queries; None for a game whose stored cards no longer pass the rules) and kept. A game
+    that cannot be scored is left out, and kept as such, so that every view of the page
+    does not try it again."""
+    names = {game.pk: (key(game, "standings"), key(game, "unscorable")) for game in games}
+    found: dict[str, Standings | bool] = cache.get_many(
+        [n for pair in names.values() for n in pair]
+    )
+    missing = [pk for pk, pair in names.items() if not found.keys() & set(pair)]
     if missing:
-        worked = score(list(missing))
-        fresh = {name: scores for pk, name in missing.items() if (scores := worked.get(pk))}
+        worked = score(missing)
+        fresh: dict[str, Standings | bool] = {}
+        for pk in missing:
+            scored, unscorable = names[pk]
+            standing = worked.get(pk)
+            fresh |= {scored: standing} if standing else {unscorable: True}
         cache.set_many(fresh, HOUR)
         found |= fresh
-    return list(found.values())
+    return [value for value in found.values() if isinstance(value, Standings)]
 
 
-def keep(game: "Game", scores: Standings, rounds: dict[int, Played]) -> None:
+def keep(game: "Game", seated: Table, scores: Standings, rounds: dict[int, Played]) -> None:
     """What a change worked out, kept under the version it made once it commits, so the
     pages and phones after it fetch and score nothing. (Not before: a change rolled back
-    must leave nothing under a version another change will make.)"""
+    must leave nothing under a version another change will make; so `seated`, the table
+    the change did not alter, is read by the caller at the version before.)"""
     values = {
         key(game, "standings"): scores,
         key(game, "played"): rounds,
-        key(game, "table"): table(game),
+        key(game, "table"): seated,
     }
     # Robust: a cache that fails only costs the next request the work again.
     transaction.on_commit(lambda: kept(values), robust=True)

@@ -238,7 +238,7 @@ def _saved_meanwhile(request: HttpRequest, game: Game, number: int) -> HttpRespo
     mine = RoundForm(game, number, data)
     words = game.rules.words
     if mine.is_valid() and _holds(theirs, mine):
-        messages.success(request, say(words.same_cards, number=number) + "it is recorded once.")
+        messages.success(request, say(words.same_cards, number=number))
         return _recorded(request, game.get_absolute_url(), number)
     standings, problem = standings_or_problem(game)
     # No choice is the obvious one, so none is drawn as the main button.

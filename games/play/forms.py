@@ -10,10 +10,9 @@ from django.utils import timezone
 
 from games.models import Player
 from games.questions import setting_field
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError
 from games.rules.kind import PAPER_SCORE, player_range
-from games.web import FLAGSHIP
 
 MAX_SEATS = max(kind.max_players for kind in KINDS.values())
 
@@ -181,7 +180,7 @@ class PaperGameForm(NewGameForm):
                     self.add_error(f"score_{row}_{seat}", "Needed: fill in the row.")
             scores.append([score or 0 for score in row_scores])
         if not scores:
-            raise forms.ValidationError("Fill in the scores of at least one hand.")
+            raise forms.ValidationError(self.rules.words.fill_one)
         cleaned["scores"] = scores
         return cleaned
 

@@ -41,9 +41,9 @@ class RoundForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.rules = game.rules
-        self.questions = game.rules.questions
         self.number = number
         self.table = scores.table(game)
+        self.questions = game.rules.asks(self.table)
         self.names = list(self.table.players)
         for seat, name in enumerate(self.names):
             self.fields[f"cards_{seat}"] = forms.CharField(
@@ -64,7 +64,8 @@ class RoundForm(forms.Form):
         initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
         for seat, text in enumerate(cards or []):
             initial[f"cards_{seat}"] = text
-        return initial | game.rules.questions.initial(details or {}, len(game.player_names()))
+        table = scores.table(game)
+        return initial | game.rules.asks(table).initial(details or {}, len(table.players))
 
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.models import Game
+from games.models import Game, scores
 from games.play.round_forms import RoundForm
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
@@ -22,8 +22,9 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     of that name would hide the form element's own remove() from htmx.) The other
     fields keep their posted values.
     """
-    seats = len(game.player_names())
-    answers = [name for name, _, _ in game.rules.questions.fields(seats)]
+    table = scores.table(game)
+    seats = len(table.players)
+    answers = [name for name, _, _ in game.rules.asks(table).fields(seats)]
     values: dict[str, Any] = {
         key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }

@@ -26,12 +26,11 @@ from games.play.forms import (
     PaperGameForm,
     VersionForm,
 )
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError
 from games.rules.words import say
 from games.sharing.views import sharing_context
 from games.web import (
-    FLAGSHIP,
     GameView,
     browser_key,
     for_scorekeepers,

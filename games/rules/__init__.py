@@ -16,11 +16,14 @@ from games.rules.rummy.kind import KIND as RUMMY
 from games.rules.three_thirteen.kind import KIND as THREE_THIRTEEN
 from games.rules.tong_its.kind import KIND as TONG_ITS
 
-# The flagship first: a new game is one when none is named.
 KINDS: dict[str, GameKind] = {
     kind.slug: kind
     for kind in (INDIAN_CHIEF, TONG_ITS, CAROUSEL, THREE_THIRTEEN, RUMMY, INDIAN_RUMMY)
 }
+
+# The flagship, first in the registry: a new game is one when none is named, and the
+# rules page and the calculator are its.
+FLAGSHIP = INDIAN_CHIEF.slug
 
 # The rules as this code states them, in a word: scores kept in a cache carry it in their
 # key, so that a rules fix re-scores every game instead of showing what the old rules said.

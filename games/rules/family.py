@@ -32,9 +32,9 @@ from games.rules.kind import (
     Row,
     SeatPreview,
     Standings,
+    Table,
     name_seats,
 )
-from games.rules.kind import Table as TableValue
 from games.rules.melds import Arrangement
 from games.rules.reading import Json, as_list, as_object, cards_of, fields_of, optional_object
 from games.rules.rummy_common import (
@@ -184,7 +184,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         self.score_game([], settings)
         return self.decks(players, settings), settings
 
-    def _play(self, table: TableValue, played: Sequence[Played]) -> G:
+    def _play(self, table: Table, played: Sequence[Played]) -> G:
         """The game's result from its stored hands; errors name the players."""
         entries = [
             self.entry(number, row.details, [list(text.split()) or None for text in row.cards])
@@ -195,7 +195,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         except RuleError as error:
             raise type(error)(name_seats(error.message, table.players), error.player) from error
 
-    def score(self, table: TableValue, played: Sequence[Played]) -> Standings:
+    def score(self, table: Table, played: Sequence[Played]) -> Standings:
         names = table.players
         result = self._play(table, played) if played else None
         hands = result.hand_results if result else ()
@@ -237,7 +237,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         )
 
     def check(
-        self, table: TableValue, number: int, entry: Played, others: Mapping[int, Played]
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> Checked:
         """The hand is checked by scoring the game up to it: the hands before it, then it."""
         before = [others[earlier] for earlier in sorted(others) if earlier < number]
@@ -248,7 +248,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
             return None, [error]
 
     def preview(
-        self, table: TableValue, number: int, entry: Played, others: Mapping[int, Played]
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> list[SeatPreview]:
         """Each hand as the rules lay it out, or its problem: a card more often than the
         decks (and jokers) in play hold is flagged on the first seat that goes over."""

@@ -24,7 +24,7 @@ class Rate:
 
 
 @dataclass(frozen=True)
-class Table:
+class FigureTable:
     """A table of figures: its caption, column headings, and rows of cells (the first
     cell of a row heads it)."""
 
@@ -47,7 +47,7 @@ class Figures(ABC):
         """What the figures are of ("Indian Chief, card by card")."""
 
     @property
-    def table(self) -> Table | None:
+    def table(self) -> FigureTable | None:
         return None
 
     @property

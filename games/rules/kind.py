@@ -216,6 +216,12 @@ class GameKind(ABC):
 
     # -- what kinds share, and may say their own way
 
+    def asks(self, table: Table) -> Questions:
+        """What a round or hand of this table asks beside the cards: the kind's
+        `questions`, which a kind whose settings add or change a question (a house rule's
+        per-seat outcome) works out here instead."""
+        return self.questions
+
     def jokers(self, table: Table) -> int:
         """How many printed jokers are in play."""
         return 0

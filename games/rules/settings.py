@@ -40,7 +40,11 @@ class Setting:
         """The value as the game page and the sheets show it ("" for the default)."""
         if value is None or value == self.default or not self.said:
             return ""
-        return self.said.format(value=value)
+        return self.said.format(value=self.shown(value))
+
+    def shown(self, value: Value) -> Value:
+        """The value as `said` puts it."""
+        return value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +59,17 @@ class Number(Setting):
     """A whole number from `least` up, or none (the default: not set)."""
 
     least: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(Setting):
+    """One of `choices`, (value, label) pairs in the order the new-game page offers them;
+    the default is the book's value. `said` words a chosen value by its label."""
+
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def shown(self, value: Value) -> Value:
+        return dict(self.choices).get(str(value), value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,9 +104,6 @@ class Settings:
     def __iter__(self) -> Iterator[Setting]:
         return iter(self.options)
 
-    def __contains__(self, key: object) -> bool:
-        return any(setting.key == key for setting in self.options)
-
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(setting.key for setting in self.options)
@@ -112,14 +124,27 @@ class Settings:
 
     def chosen(self, chosen: Json, preset: str = BOOK.key) -> Json:
         """What a new game stores: the preset's values, then what the table chose, the
-        settings left empty dropped. (The game's rules then check the values.)"""
-        return self.given(self.preset(preset).values | chosen)
+        settings left empty dropped. A choice's value must be one it offers; the game's
+        rules then check the values together."""
+        values = self.given(self.preset(preset).values | chosen)
+        for setting in self.options:
+            if isinstance(setting, Choice) and setting.key in values:
+                offered = [value for value, _ in setting.choices]
+                if values[setting.key] not in offered:
+                    raise InvalidInput(
+                        f"“{setting.key}” must be one of {', '.join(offered)}, "
+                        f"not {values[setting.key]}."
+                    )
+        return values
 
     def ends_in(self, values: Json) -> list[Setting]:
         """The ways to end the game that `values` set (a game takes at most one)."""
         return [setting for setting in self.options if setting.ends and setting.key in values]
 
     def words(self, values: Json) -> list[str]:
-        """The settings that differ from the book, as the game page shows them."""
-        said = (setting.words(values.get(setting.key)) for setting in self.options)
+        """The settings that differ from the book, as the game page shows them: how the
+        game ends first ("to 500 points · no jokers"), the rest as the new-game page
+        asks them."""
+        ordered = sorted(self.options, key=lambda setting: not setting.ends)
+        said = (setting.words(values.get(setting.key)) for setting in ordered)
         return [text for text in said if text]

@@ -48,6 +48,7 @@ class Words:
     at_most: str
     in_order: str
     no_details: str
+    fill_one: str
     entered: tuple[str, str]
     played: tuple[str, str]
     played_of: tuple[str, str]
@@ -93,7 +94,9 @@ HANDS = Words(
     past_warning="Changing a past hand changes the totals. The old cards stay in the history.",
     taken="Hand {number} was saved on another phone",
     taken_while="While you were entering it, another phone saved hand {number}:",
-    same_cards="Hand {number} was saved on another phone with the same cards: ",
+    same_cards=(
+        "Hand {number} was saved on another phone with the same cards: it is recorded once."
+    ),
     keep_theirs="Keep hand {number} as it was saved",
     put_yours="Put yours in hand {number} instead",
     enter_as="Enter yours as hand {number}",
@@ -105,7 +108,8 @@ HANDS = Words(
     queued="Hand {number} of {game}",
     at_most="a game holds at most {count} hands",
     in_order="hands must be numbered 1, 2, 3… in play order.",
-    no_details="an {title} hand has no “details”.",
+    no_details="a {title} hand has no “details”.",
+    fill_one="Fill in the scores of at least one hand.",
     entered=("{count} hand entered", "{count} hands entered"),
     played=("In progress: {count} hand played.", "In progress: {count} hands played."),
     played_of=(
@@ -141,7 +145,9 @@ ROUNDS = Words(
     past_warning="Changing a past round changes the totals. The old cards stay in the history.",
     taken="Round {number} was saved on another phone",
     taken_while="While you were entering it, another phone saved round {number}:",
-    same_cards="Round {number} was saved on another phone with the same cards: ",
+    same_cards=(
+        "Round {number} was saved on another phone with the same cards: it is recorded once."
+    ),
     keep_theirs="Keep round {number} as it was saved",
     put_yours="Put yours in round {number} instead",
     enter_as="Enter yours as round {number}",
@@ -154,6 +160,7 @@ ROUNDS = Words(
     at_most="a game holds at most {count} rounds",
     in_order="rounds must be numbered 1, 2, 3… in play order.",
     no_details="an {title} round has no “details”.",
+    fill_one="Fill in the scores of at least one round.",
     entered=("{count} round entered", "{count} rounds entered"),
     played=("In progress: {count} round played.", "In progress: {count} rounds played."),
     played_of=(

@@ -1,9 +1,10 @@
 """Printable score sheets: a template rendered to PDF by WeasyPrint, and nothing else.
 
 Blank sheets are for writing on with a pen; filled sheets are the record of a saved game.
-Both are cached: a blank sheet on its exact parameters, a filled one on the game's version,
-and both on `SHEETS_VERSION`, a digest of everything that shapes the page (templates,
-stylesheet, rules), so a change to any of them never serves a stale sheet.
+Both are cached: a blank sheet on its exact parameters, a filled one under the read
+model's key (`scores.key`: the game's version and the rules' edition), and both on
+`SHEETS_VERSION`, a digest of everything that shapes the page (templates, stylesheet,
+rules), so a change to any of them never serves a stale sheet.
 
 A blank sheet's second page, the quick reference, is the same for every table: it is laid
 out once per paper size and appended to each new grid, which halves a cold sheet's time.
@@ -23,7 +24,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfWriter
 
-from games.models import Game
+from games.models import Game, scores
 from games.qr import qr_data_uri
 from games.rules import KINDS
 from games.rules.board import Board
@@ -208,8 +209,10 @@ def _progress(rules: GameKind, standings: Standings) -> str:
 
 
 def game_sheet_key(game: Game, paper: str, url: str) -> str:
+    """A filled sheet is worked out from a game like its scores: kept under the read
+    model's key (the game, its version, the rules' edition), and the sheets' own shape."""
     digest = hashlib.sha256(url.encode()).hexdigest()[:16]
-    return f"sheet:game:{game.pk}:{game.version}:{paper}:{digest}:{SHEETS_VERSION}"
+    return scores.key(game, f"sheet:{paper}:{digest}:{SHEETS_VERSION}")
 
 
 def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
@@ -218,7 +221,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     key = game_sheet_key(game, paper, url)
     pdf: bytes | None = cache.get(key)
     if pdf is None:
-        standings = game.standings()
+        standings = scores.standings(game)
         board = game.rules.board_of(game.paper)
         context = (
             _sheet_context(game.rules, board, paper)

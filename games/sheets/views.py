@@ -14,10 +14,10 @@ from django.utils.http import http_date, quote_etag
 from django.views.decorators.http import require_GET
 
 from games.models import Game
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError
 from games.sheets import pdf as sheets
-from games.web import FLAGSHIP, for_scorekeepers
+from games.web import for_scorekeepers
 
 
 @require_GET

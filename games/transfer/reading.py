@@ -213,7 +213,8 @@ def _check_settings(rules: GameKind, settings: Json, players: int, decks: int, w
     """The settings and decks as a new game takes them (GameKind.start): only settings the
     game has, and the decks its rules give, or those the table may choose."""
     expected, stored = rules.start(players, settings)
-    unknown = sorted(set(settings) - set(stored))
+    # A setting left empty (null) is the game's own, and means its default.
+    unknown = sorted(set(settings) - set(rules.settings.keys))
     if unknown and not set(rules.settings.keys) - {"decks"}:
         raise TransferError(f"{where}: {rules.title} has no settings.")
     if unknown:
@@ -252,9 +253,9 @@ def _round_entry(
         return RoundEntry(cards, details, ())
     if steals and not rules.has_steals:
         raise TransferError(f"{where}: only Indian Chief has steals.")
-    if details and not rules.questions:
+    if details and not rules.asks(table):
         raise TransferError(f"{where}: {say(rules.words.no_details, title=rules.title)}")
-    _check_details(details, rules, len(players), where)
+    _check_details(details, rules, table, where)
     return RoundEntry(cards, details, _steals(steals, players, where))
 
 
@@ -321,12 +322,12 @@ def _check_paper_row(
         raise TransferError(f"{where}: a paper game has no cards and no steals.")
 
 
-def _check_details(details: Json, rules: GameKind, players: int, where: str) -> None:
+def _check_details(details: Json, rules: GameKind, table: Table, where: str) -> None:
     """The hand's answers as the table stores them: only questions the game asks, each
     answer one its form field would give back unchanged. The rules check what the answers
     mean when the game is scored."""
-    names = [str(seat) for seat in range(players)]
-    fields = {name: question for name, question, _ in rules.questions.fields(players)}
+    names = [str(seat) for seat in range(len(table.players))]
+    fields = {name: question for name, question, _ in rules.asks(table).fields(len(names))}
     for name, value in details.items():
         question = fields.get(name)
         if question is None:

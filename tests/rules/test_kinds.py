@@ -5,8 +5,9 @@ it has a package, a line in KINDS and an example hand below."""
 import pytest
 
 from games.rules import KINDS
+from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Played, Table
-from games.rules.settings import BOOK
+from games.rules.settings import BOOK, Choice, Settings
 from games.rules.words import say
 
 INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
@@ -56,7 +57,8 @@ def test_a_kind_starts_with_each_of_its_presets_the_book_first(kind):
     for preset in kind.settings.presets:
         chosen = kind.settings.chosen({}, preset.key)
         decks, stored = kind.start(kind.min_players, chosen)
-        assert decks == kind.default_decks(kind.min_players)
+        # The decks the preset sets, else those the rules give for the table.
+        assert decks == preset.values.get("decks", kind.default_decks(kind.min_players))
         assert stored == kind.settings.given(preset.values)
     # The book's settings are said in no words: the game page says nothing of them.
     assert kind.settings.words(kind.start(kind.min_players, {})[1]) == []
@@ -138,3 +140,22 @@ def test_a_kind_draws_its_board_with_its_own_templates(kind):
     assert board.row_heading and board.first_column_mm > 0
     paper = kind.board_of(paper=True)
     assert paper.layout == "hands" and paper.row_heading == board.row_heading
+
+
+def test_a_choice_takes_only_the_values_it_offers_and_is_said_by_its_label():
+    # As house-rules.md words Indian Rummy's cap on a count (H62), which no game offers yet.
+    full_count = Choice(
+        key="full_count",
+        label="Full count",
+        choices=(("none", "No cap"), ("80", "At 80")),
+        default="none",
+        said="counts capped {value}",
+    )
+    settings = Settings((full_count,))
+
+    assert settings.chosen({"full_count": "80"}) == {"full_count": "80"}
+    assert settings.words({"full_count": "80"}) == ["counts capped At 80"]
+    assert settings.words({"full_count": "none"}) == []
+    with pytest.raises(InvalidInput) as refused:
+        settings.chosen({"full_count": "90"})
+    assert refused.value.message == "“full_count” must be one of none, 80, not 90."

@@ -174,6 +174,8 @@ def test_indian_rummy_takes_its_decks_and_jokers(client):
     # An unticked box is no jokers (a browser sends nothing for it).
     assert game.settings == {"decks": 3, "jokers": False, "max_deals": 12}
     assert game.decks == 3
+    # The game page says how the game ends first, then what else differs from the book.
+    assert "Ann · Ben · 3 decks · 12 deals · no jokers" in text(client.get(game.get_absolute_url()))
 
 
 def test_an_unknown_kind_falls_back_to_indian_chief(client):
@@ -749,6 +751,19 @@ def test_a_save_costs_the_same_queries_however_many_seats_and_hands(client):
 
     assert queries_of_a_save(("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"), 1) == two_seats
     assert queries_of_a_save(("Ann", "Ben"), 6) == two_seats
+
+
+def test_a_save_fetches_nothing_of_the_version_it_makes_before_it_commits(client):
+    """The save keeps the table it was checked against for its new version: it reads no
+    seats once the version has moved on (a read there would be one query more on every
+    save, and would put the new version's table in the cache before the commit)."""
+    game = start(client, "rummy", ("Ann", "Ben"))
+    form = hand_form(client, game) | {"save": "1", "winner": "0", "cards_1": "2D"}
+    with CaptureQueriesContext(connection) as captured:
+        assert client.post(entry_url(game), form).status_code == 302
+    sql = [query["sql"] for query in captured]
+    moved_on = next(i for i, query in enumerate(sql) if query.startswith('UPDATE "games_game"'))
+    assert not [query for query in sql[moved_on:] if '"games_seat"' in query]
 
 
 def test_tong_its_asks_aces_and_face_down_fours_of_the_winner_only(client):

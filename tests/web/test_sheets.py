@@ -422,4 +422,4 @@ def test_a_filled_sheet_says_how_the_game_was_set_to_end(client):
 
     _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
 
-    assert "Played no jokers, to 500 points." in " ".join(text.split())
+    assert "Played to 500 points, no jokers." in " ".join(text.split())

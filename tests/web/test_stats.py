@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.history import stats
-from games.models import Game, Player
+from games.models import Game, Hand, Player
 from games.models import scores as read_model
 from games.rules import KINDS
 from games.rules.indian_chief.melds import Meld, PokerHand
@@ -372,6 +372,23 @@ def test_a_player_page_scores_only_the_games_changed_since_it_was_last_seen(clie
 
     # Once, for its result and its meld grid alike, and no other game at all.
     assert scored == [tuple(row.played() for row in changed.rounds.with_contents())]
+
+
+def test_a_game_that_cannot_be_scored_is_left_out_of_the_card_figures_and_tried_once(
+    client, table, scored
+):
+    # An admin edit gives Ann and Ben the same K♣ in round 1, with one deck in play.
+    broken = Game.objects.filter(kind="indian-chief", browser=MINE).finished().first()
+    Hand.objects.filter(round__game=broken, round__number=1).update(cards="KC")
+
+    (figures,) = player_page(client, "Ann").context["card_figures"]
+    assert figures.games == 1
+    assert tuple(row.played() for row in broken.rounds.with_contents()) in scored
+
+    # Seen again: the game that cannot be scored is not tried again.
+    scored.clear()
+    assert player_page(client, "Ann").context["card_figures"] == [figures]
+    assert scored == []
 
 
 # ---------------------------------------------------------------------------

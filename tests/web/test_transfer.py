@@ -19,6 +19,7 @@ from django.db import DatabaseError, connection
 from django.urls import reverse
 
 from games.models import Game, Round
+from games.rules import KINDS
 from games.rules.kind import PAPER_SCORE
 from games.transfer import forms as transfer
 from games.transfer import importing
@@ -677,8 +678,7 @@ EDITS = {
     # The game
     "unknown-kind": (
         lambda doc: game(doc).update(kind="poker"),
-        "Game 1: Scorekeeper knows no game “poker” (only indian-chief, tong-its, carousel, "
-        "three-thirteen, rummy, indian-rummy).",
+        f"Game 1: Scorekeeper knows no game “poker” (only {', '.join(KINDS)}).",
     ),
     "one-player": (
         lambda doc: game(doc).update(players=["Ann"], rounds=[]),
@@ -870,6 +870,15 @@ def test_a_rummy_file_with_a_problem_imports_nothing_and_says_why(client, edit, 
     document = rummy_document()
     edit(document)
     assert_refused(client, json.dumps(document).encode(), message)
+
+
+def test_a_setting_left_empty_in_a_file_is_the_games_default(client):
+    """A file may say a setting is null (left empty): it is the game's own setting, at
+    its default, and the game comes in as the file has it."""
+    document = rummy_document()
+    game(document)["settings"] = {"target_score": None, "max_hands": 3}
+    assert imported_message(client, document) == "Imported 1 game."
+    assert Game.objects.get().settings == {"target_score": None, "max_hands": 3}
 
 
 TONG_ITS_EDITS = {

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from statistics import fmean
 
-from games.rules.figures import Figures, Rate, Table
+from games.rules.figures import Figures, FigureTable, Rate
 from games.rules.indian_chief.melds import Meld, PokerHand
 from games.rules.kind import Standings
 
@@ -60,8 +60,8 @@ class IndianChiefFigures(Figures):
         return "Indian Chief, card by card"
 
     @property
-    def table(self) -> Table:
-        return Table(
+    def table(self) -> FigureTable:
+        return FigureTable(
             caption=f"The melds in the order {self.name} usually makes them",
             columns=("Meld", "Average score", "Average round"),
             rows=tuple(
