@@ -5,12 +5,13 @@ the arithmetic is in the comments.
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.carousel import scoring as carousel
 from games.rules.carousel.scoring import HandInput, deadwood, score_game, score_hand, value
+from tests.properties import tries
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -195,7 +196,7 @@ def knocks(draw):
     return HandInput(knocker, tuple(hands))
 
 
-@settings(max_examples=150, deadline=None)
+@tries(150)
 @given(knocks())
 def test_winners_score_at_least_zero_and_everyone_else_zero(entry):
     result = score_hand(entry)

@@ -6,7 +6,7 @@ string; "·" in a comment separates the melds of the arrangement that gives the 
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
@@ -20,6 +20,7 @@ from games.rules.indian_rummy.scoring import (
     score_hand,
     value,
 )
+from tests.properties import tries
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -331,7 +332,7 @@ def deals(draw):
     return HandInput(winner, tuple(hands), Settings(wild_rank=wild))
 
 
-@settings(max_examples=40, deadline=None)
+@tries(40)
 @given(deals())
 def test_the_winner_takes_what_the_others_lose(entry):
     result = score_hand(entry)

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import melds
@@ -36,13 +36,14 @@ from games.rules.melds import (
     tong_its_melds,
 )
 from games.rules.solver import best_arrangement, can_declare
+from tests.properties import tries
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
 NUMBER = {rank: number for number, rank in enumerate(RANKS, start=1)}
 JK = Card("JK", "")
 
-PROPERTY_SETTINGS = settings(max_examples=150, deadline=None)
+PROPERTY_SETTINGS = tries(150)
 
 
 def cs(text: str) -> tuple[Card, ...]:
@@ -670,7 +671,7 @@ def test_can_declare_equals_brute_force(deal):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=300, deadline=None)
+@tries(300)
 @given(data=st.data())
 def test_meld_check_equals_explicit_window_placement(game, data):
     # §6.4: the window-based validator against placing every card in every window.
@@ -682,7 +683,7 @@ def test_meld_check_equals_explicit_window_placement(game, data):
 
 
 @pytest.mark.parametrize("game", ["three-thirteen", "indian-rummy"])
-@settings(max_examples=60, deadline=None)
+@tries(60)
 @given(data=st.data())
 def test_capping_melds_at_five_changes_nothing(game, data):
     # §6.3.5 on full 13-card hands, where the brute force cannot go: the solver with the cap

@@ -8,12 +8,13 @@ import string
 from collections import Counter
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.indian_chief.melds import Meld, score_meld, score_single_meld
 from games.rules.indian_chief.scoring import Reveal, Steal, score_round
+from tests.properties import tries
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]
@@ -29,7 +30,7 @@ MELD_OF_SIZE = {
     7: Meld.INDIAN_CHIEF,
 }
 
-PROPERTY_SETTINGS = settings(max_examples=150, deadline=None)
+PROPERTY_SETTINGS = tries(150)
 
 
 def face(card: Card) -> int:
@@ -141,7 +142,7 @@ def narrow_indian_chiefs(draw) -> list[Card]:
     return cards
 
 
-@settings(max_examples=400, deadline=None)
+@tries(400)
 @given(narrow_indian_chiefs())
 def test_indian_chief_best_of_21_splits_on_crowded_hands(cards):
     assert score_meld(Meld.INDIAN_CHIEF, cards).score == naive_indian_chief(cards)

@@ -5,7 +5,7 @@ comments where it is not obvious.
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
@@ -13,6 +13,7 @@ from games.rules.kind import Played, Table
 from games.rules.rummy import scoring as rummy
 from games.rules.rummy.kind import KIND as RUMMY
 from games.rules.rummy.scoring import HandInput, Settings, deadwood, score_game, score_hand, value
+from tests.properties import tries
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -168,7 +169,7 @@ def test_duplicate_message_names_both_seats():
     assert "Seat 2" in error.message and "seat 1" in error.message
 
 
-@settings(max_examples=100, deadline=None)
+@tries(100)
 @given(
     st.integers(2, 6).flatmap(
         lambda players: st.tuples(

@@ -7,12 +7,13 @@ wild its own face value); the arithmetic is in the comments.
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.three_thirteen import scoring as three_thirteen
 from games.rules.three_thirteen.scoring import HandInput, deadwood, score_game, score_hand, value
+from tests.properties import tries
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -253,7 +254,7 @@ def revealed_hands(draw):
     return HandInput(number, went_out, tuple(hands))
 
 
-@settings(max_examples=60, deadline=None)
+@tries(60)
 @given(revealed_hands())
 def test_scores_are_deadwood_at_most_the_face_total(entry):
     result = score_hand(entry)

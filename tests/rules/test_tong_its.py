@@ -8,13 +8,14 @@ winner ace; everyone antes 2.
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.tong_its import hand as tong_its
 from games.rules.tong_its.hand import HandInput, PlayerInput, StateBefore, value
 from games.rules.tong_its.scoring import deadwood, score_game, score_hand
+from tests.properties import tries
 from tests.rules.helpers import rule_error
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -476,7 +477,7 @@ def hands(draw_):
     return HandInput(end, players, caller, last_drawer, responses, state)
 
 
-@settings(max_examples=200, deadline=None)
+@tries(200)
 @given(hands())
 def test_chips_balance_against_the_pot(entry):
     result = score_hand(entry)

@@ -14,19 +14,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.rules import KINDS
 from tests.factories import add_round, make_game
+from tests.properties import tries
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+FUZZ = tries(25, health_checks=(HealthCheck.function_scoped_fixture,))
 # A game's pages post nine forms an example: fewer examples, as many requests.
-FUZZ_PAGES = settings(FUZZ, max_examples=8)
+FUZZ_PAGES = tries(8, health_checks=(HealthCheck.function_scoped_fixture,))
 
 # Values that have broken parsers and databases before.
 NASTY_TEXT = st.sampled_from(

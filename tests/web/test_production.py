@@ -1,15 +1,17 @@
 """The production configuration, run for real: gunicorn with four workers, DJANGO_DEBUG off,
 static files from WhiteNoise, the shared caches in Redis, or in the database without it.
 
-A server is started for each cache from a fresh SQLite file; the tests talk to it over
-HTTP as a browser behind a TLS-ending proxy would (X-Forwarded-Proto: https). Redis must
-run on this machine (CI starts it); elsewhere its half is skipped.
+The deployment is prepared once (database, static files); a server is started for each
+cache from its own copy of that database, and the tests talk to it over HTTP as a browser
+behind a TLS-ending proxy would (X-Forwarded-Proto: https). Redis must run on this machine
+(CI starts it); elsewhere its half is skipped.
 """
 
 import gzip
 import http.client
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -18,6 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
+
+# One worker runs them all: the servers below are started once for the run.
+pytestmark = pytest.mark.xdist_group("production")
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "scores.example.org"
@@ -62,31 +68,55 @@ class Server:
         return response.status, response.headers, content
 
 
-@pytest.fixture(scope="module", params=["redis", "database"])
-def production(request, tmp_path_factory) -> Iterator[Server]:
-    place = tmp_path_factory.mktemp("production")
+def environment(place: Path, static: Path) -> dict[str, str]:
+    """The production settings, with the database in `place` and the static files in
+    `static`, and no Redis (the caches in the database) unless REDIS_URL is added."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
-    env |= {
+    env.pop("REDIS_URL", None)
+    return env | {
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "a-production-secret-" + "k" * 40,
         "DJANGO_ALLOWED_HOSTS": HOST,
         "DATABASE_URL": f"sqlite:///{place / 'db.sqlite3'}",
-        "DJANGO_STATIC_ROOT": str(place / "static"),
+        "DJANGO_STATIC_ROOT": str(static),
         "DJANGO_SUPERUSER_PASSWORD": PASSWORD,
         "WEB_CONCURRENCY": "4",
     }
-    env.pop("REDIS_URL", None)
+
+
+# What a deployment does once, as the README's production command does it, in one
+# process: the database migrated with its cache tables and Ann's account, and the static
+# files collected (compressed, with Brotli too, which is the slow part).
+PREPARE = """
+from django.core.management import call_command
+call_command("migrate", interactive=False, verbosity=0)
+call_command("createcachetable")
+call_command("collectstatic", interactive=False, verbosity=0)
+call_command("createsuperuser", interactive=False, username="ann", email="ann@example.org")
+"""
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory) -> Path:
+    """A deployment's database and static files, made once for both servers: each server
+    starts from its own copy of the database and serves the same static files."""
+    place = tmp_path_factory.mktemp("prepared")
+    env = environment(place, place / "static")
+    command = [sys.executable, "manage.py", "shell", "-c", PREPARE]
+    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+    return place
+
+
+@pytest.fixture(scope="module", params=["redis", "database"])
+def production(request, prepared, tmp_path_factory) -> Iterator[Server]:
+    place = tmp_path_factory.mktemp("production")
+    shutil.copy(prepared / "db.sqlite3", place / "db.sqlite3")
+    env = environment(place, prepared / "static")
     if request.param == "redis":
         env["REDIS_URL"] = redis_url()
-    manage = [sys.executable, "manage.py"]
-    for command in (
-        ["migrate", "--noinput"],
-        ["createcachetable"],
-        ["collectstatic", "--noinput"],
-        ["createsuperuser", "--noinput", "--username", "ann", "--email", "ann@example.org"],
-        ["shell", "-c", "from django.core.cache import caches; [c.clear() for c in caches.all()]"],
-    ):
-        subprocess.run([*manage, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        # The shared cache as a new deployment finds it (the copied database's cache
+        # tables are empty already).
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     port = free_port()
     env["GUNICORN_BIND"] = f"127.0.0.1:{port}"
     server = subprocess.Popen(
