@@ -34,9 +34,19 @@ class FigureTable:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A fact of the figures: its term, what it says, and a detail in smaller type after it
+    (counts that back it up)."""
+
+    term: str
+    says: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
 class Figures(ABC):
     """What a kind's figures show: a heading, the number of games they come from, a
-    table, and facts as (term, description) pairs. A kind subclasses it with the
+    table, and facts. A kind subclasses it with the
     figures themselves, and says them here."""
 
     games: int
@@ -51,5 +61,5 @@ class Figures(ABC):
         return None
 
     @property
-    def facts(self) -> tuple[tuple[str, str], ...]:
+    def facts(self) -> tuple[Fact, ...]:
         return ()

@@ -271,6 +271,8 @@ def test_indian_chief_figures_of_the_other_player(client, table):
     html = text(response)
     assert "1 of 2 (50%)" in html
     assert "Most often flush; average class 5.5" in html
+    # The counts behind it, in smaller type after the sentence.
+    assert '(10). <span class="count">Flush 1 · Straight 1</span>' in html
 
 
 def test_a_game_entered_from_paper_counts_its_result_but_gives_no_card_figures(client):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from statistics import fmean
 
-from games.rules.figures import Figures, FigureTable, Rate
+from games.rules.figures import Fact, Figures, FigureTable, Rate
 from games.rules.indian_chief.melds import Meld, PokerHand
 from games.rules.kind import Standings
 
@@ -71,17 +71,17 @@ class IndianChiefFigures(Figures):
         )
 
     @property
-    def facts(self) -> tuple[tuple[str, str], ...]:
+    def facts(self) -> tuple[Fact, ...]:
         facts = []
         for term, rate in (
             ("Lawyer adds up to exactly 25", self.lawyer_hits),
             ("Doctor qualifies (six ranks, a heart, an ace)", self.doctor_qualifies),
         ):
             if rate.out_of:
-                facts.append((term, f"{rate.count} of {rate.out_of} ({rate.percent}%)"))
+                facts.append(Fact(term, f"{rate.count} of {rate.out_of} ({rate.percent}%)"))
         if self.matches_per_beggar is not None:
             facts.append(
-                (
+                Fact(
                     "Beggar Man matches",
                     f"{_number(self.matches_per_beggar)} opponents' cards per Beggar Man",
                 )
@@ -92,11 +92,12 @@ class IndianChiefFigures(Figures):
                 for hand, count in self.hand_counts
             )
             facts.append(
-                (
+                Fact(
                     "Indian Chief poker hand",
                     f"Most often {self.usual_hand.value}; average class "
                     f"{_number(self.average_hand_rank)} from high card (1) to five of a kind "
-                    f"(10). {counts}",
+                    "(10).",
+                    counts,
                 )
             )
         return tuple(facts)
