@@ -4,11 +4,12 @@ Every expected value here was worked out by hand from `shared/rules/indian-chief
 comes from the code under test. The endpoints save nothing, so no test needs the database.
 """
 
-import json
 import re
 
 import pytest
 from django.test import Client
+
+from tests.web.api.calls import ABSENT, MALFORMED_BODIES, UNCHECKED, assert_error, ok, post
 
 MELD = "/api/indian-chief/meld"
 ROUND = "/api/indian-chief/round"
@@ -16,39 +17,6 @@ GAME = "/api/indian-chief/game"
 ENDPOINTS = [MELD, ROUND, GAME]
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-# `player` expectations for `assert_error`: a name must match, ABSENT means no key at all,
-# UNCHECKED leaves it alone (the spec does not say who is at fault).
-ABSENT = object()
-UNCHECKED = object()
-
-
-def post(client, url, body):
-    """POST `body` as JSON (or raw text/bytes as given)."""
-    data = body if isinstance(body, str | bytes) else json.dumps(body)
-    return client.post(url, data=data, content_type="application/json")
-
-
-def ok(response):
-    assert response.status_code == 200, response.content
-    assert response["Content-Type"] == "application/json"
-    return response.json()
-
-
-def assert_error(response, code, player=ABSENT):
-    assert response.status_code == 400, response.content
-    assert response["Content-Type"] == "application/json"
-    body = response.json()
-    assert set(body) == {"error"}
-    error = body["error"]
-    assert error["code"] == code, error
-    assert isinstance(error["message"], str) and error["message"].strip()
-    if player is ABSENT:
-        assert "player" not in error, error
-    elif player is not UNCHECKED:
-        assert error.get("player") == player, error
-    assert set(error) <= {"code", "message", "player"}
-    return error
 
 
 def mentions(text, card):
@@ -111,22 +79,6 @@ def test_errors_need_no_csrf_token_either(url):
     client = Client(enforce_csrf_checks=True)
 
     assert_error(post(client, url, "{"), "invalid_input")
-
-
-# Bodies that are no JSON object at all, shared with the rummy family's API tests.
-MALFORMED_BODIES = {
-    "truncated": "{",
-    "empty": "",
-    "text": "not json",
-    "single-quotes": "{'cards': ['KD']}",
-    "bad-bytes": b"\xff\xfe\x00garbage",
-    "empty-list": "[]",
-    "list": '["KD"]',
-    "string": '"KD"',
-    "number": "42",
-    "null": "null",
-    "true": "true",
-}
 
 
 @pytest.mark.parametrize("url", ENDPOINTS)

@@ -10,8 +10,7 @@ from django.test import Client
 
 from games.api import throttle, views
 from games.rules.budget import MAX_HANDS, MAX_NUMBER, within_budget
-from tests.web.test_api_indian_chief import UNCHECKED, assert_error, ok, post
-from tests.web.test_api_rummy import RANKS, SLUGS, first_hand, url
+from tests.web.api.calls import RANKS, SLUGS, UNCHECKED, assert_error, first_hand, ok, post, url
 
 MELD = "/api/indian-chief/meld"
 

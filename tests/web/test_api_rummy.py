@@ -16,25 +16,24 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.rules import KINDS
-from tests.web.test_api_indian_chief import (
+from tests.web.api.calls import (
     ABSENT,
+    FAMILY_ENDPOINTS,
+    IR_LOSER,
     MALFORMED_BODIES,
+    RANKS,
+    SLUGS,
     UNCHECKED,
     assert_error,
+    first_hand,
     ok,
     post,
+    ti,
+    tp,
+    url,
 )
 
-ENDPOINTS = ["deadwood", "hand", "game"]
-# The rummy family: every game the registry holds with these endpoints.
-SLUGS = [slug for slug, kind in KINDS.items() if set(ENDPOINTS) <= set(kind.endpoints)]
-URLS = [f"/api/{slug}/{kind}" for slug in SLUGS for kind in ENDPOINTS]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-
-
-def url(slug, kind):
-    return f"/api/{slug}/{kind}"
+URLS = [f"/api/{slug}/{kind}" for slug in SLUGS for kind in FAMILY_ENDPOINTS]
 
 
 def invalid_input(response):
@@ -73,7 +72,7 @@ def without_explanation(body):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("kind", ENDPOINTS)
+@pytest.mark.parametrize("kind", FAMILY_ENDPOINTS)
 def test_every_path_has_its_url_name(slug, kind):
     assert reverse(f"api-{slug}-{kind}") == url(slug, kind)
 
@@ -630,7 +629,6 @@ TT_EXAMPLE = {
 }
 RU_EXAMPLE = {"winner": 2, "went_rummy": True, "hands": [["KS", "4D"], ["AH", "2H", "3H"], []]}
 IR_DECLARED = ["2H", "3H", "4H", "5H", "7C", "8C", "JK", "KS", "KD", "KC", "AD", "AS", "AH"]
-IR_LOSER = ["9S", "10S", "JS", "4D", "4C", "QD", "2S", "6H", "8D", "JK", "3C", "5C", "7S"]
 IR_EXAMPLE = {"winner": 0, "hands": [IR_DECLARED, IR_LOSER]}
 
 
@@ -686,18 +684,6 @@ def test_hand_example_indian_rummy(client):
 
 # ---------------------------------------------------------------------------
 # /hand: more hand-scored hands
-
-
-def tp(opened=True, hand=None, **extra):
-    """One Tong-Its seat; `hand` None leaves the hand out."""
-    entry = {"opened": opened, **extra}
-    if hand is not None:
-        entry["hand"] = hand
-    return entry
-
-
-def ti(end, players, **fields):
-    return {"end": end, "players": players, **fields}
 
 
 TONG_ITS_HANDS = [
@@ -2120,25 +2106,6 @@ def test_hand_errors(client, slug, request_body, code, player, in_game):
         invalid_input(response)
     else:
         assert_error(response, code, player)
-
-
-def first_hand(slug, players):
-    """A valid first hand for `players` seats that does not end the game."""
-    others = range(1, players)
-    if slug == "tong-its":
-        return ti("tongit", [tp(), tp(), tp()], caller=0)
-    if slug == "carousel":
-        return {"knocker": 0, "hands": [[], *([f"{seat + 1}H"] for seat in others)]}
-    if slug == "three-thirteen":
-        suits = "SHDC"
-        return {
-            "hand_number": 1,
-            "went_out": 0,
-            "hands": [None, *([f"{r}{suits[seat % 4]}" for r in "789"] for seat in others)],
-        }
-    if slug == "rummy":
-        return {"winner": 0, "hands": [[], *([f"{seat + 1}D"] for seat in others)]}
-    return {"winner": 0, "hands": [None, *([IR_LOSER] * len(others))], "settings": {"decks": 4}}
 
 
 def players_of(slug, hand):

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Change, Game, Hand, Round
-from tests.web.test_accounts import accept_invitation, logged_in, save_hand
-from tests.web.test_game_actions import WIN_ROUNDS, fresh, play
-from tests.web.test_game_views import messages_on, text
+from tests.factories import WIN_ROUNDS, fresh, play
+from tests.web.accounts.visitors import accept_invitation, logged_in, save_hand
+from tests.web.pages import messages_on, text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,16 +1,11 @@
 """Posts a phone would send twice, or a hand-made one: handled, never doubled, never a 500."""
 
-import re
-
 import pytest
 
 from tests.factories import add_round, make_game, totals_by_name
+from tests.web.pages import token_on
 
 pytestmark = pytest.mark.django_db
-
-
-def token_on(page: str) -> str:
-    return re.search(r'name="token" value="([^"]+)"', page).group(1)
 
 
 def test_a_round_form_token_from_another_game_is_refused(client):

@@ -7,9 +7,7 @@ read the answer. Every score is worked out by hand in the comments.
 
 import re
 import uuid
-from dataclasses import dataclass, field
 from html import unescape
-from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -18,8 +16,7 @@ from games import web
 from games.models import Change, Game, Player, Round, Steal
 from games.models import scores as read_model
 from games.play import entry
-from tests.factories import round_scores, totals_by_name
-from tests.web.test_game_actions import (
+from tests.factories import (
     FOUR,
     THIEVES_ROUND,
     THIEVES_SCORES,
@@ -27,289 +24,44 @@ from tests.web.test_game_actions import (
     TIE_TOTAL,
     TIED_THIEVES_ROUND,
     TIED_THIEVES_SCORES,
+    TRIO,
+    TRIO_NEXT,
+    TRIO_NEXT_SCORES,
+    TRIO_ROUND,
+    TRIO_SCORES,
     WIN_ROUNDS,
     WIN_TOTALS,
     fresh,
     play,
+    round_scores,
+    start,
+    totals_by_name,
+)
+from tests.web.pages import (
+    HEADERS,
+    HTMX,
+    Table,
+    assert_goes_to,
+    error_on,
+    events_on,
+    follow,
+    history_on,
+    is_whole_page,
+    meanwhile_on,
+    messages_on,
+    read_form,
+    round_edit,
+    round_new,
+    round_scores_on,
+    seat_errors,
+    steals_page,
+    steals_url,
+    text,
+    thief_order_on,
+    totals_on,
 )
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HX-Request": "true"}
-HEADERS = pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-
-
-# ---------------------------------------------------------------------------
-# Reading pages the way a browser without JavaScript does
-
-
-@dataclass
-class Button:
-    name: str
-    value: str
-    text: str = ""
-    label: str = ""
-    disabled: bool = False
-    section: str = ""
-
-
-@dataclass
-class Form:
-    action: str
-    fields: dict[str, str] = field(default_factory=dict)
-    buttons: list[Button] = field(default_factory=list)
-
-    def button(self, **match: str) -> Button:
-        found = [b for b in self.buttons if all(getattr(b, k) == v for k, v in match.items())]
-        assert len(found) == 1, f"{match}: {found}"
-        return found[0]
-
-    def data(self, button: Button | None = None, **changes: str) -> dict[str, str]:
-        """What the browser posts: every field, plus the tapped button."""
-        data = dict(self.fields) | changes
-        if button is not None:
-            assert not button.disabled, f"{button} is disabled"
-            if button.name:
-                data[button.name] = button.value
-        return data
-
-
-class _FormReader(HTMLParser):
-    def __init__(self, action: str) -> None:
-        super().__init__()
-        self.action = action
-        self.form: Form | None = None
-        self.inside = False
-        self.section = ""
-        self.button: Button | None = None
-        self.select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attr = {key: value or "" for key, value in attrs}
-        if tag == "form" and attr.get("action") == self.action and self.form is None:
-            self.form = Form(self.action)
-            self.inside = True
-        if not self.inside or self.form is None:
-            return
-        if tag == "section" and "id" in attr:
-            self.section = attr["id"]
-        elif tag == "input" and attr.get("name"):
-            self.form.fields[attr["name"]] = attr.get("value", "")
-        elif tag == "select":
-            self.select = attr.get("name")
-        elif tag == "option" and self.select:
-            if "selected" in attr or self.select not in self.form.fields:
-                self.form.fields[self.select] = attr.get("value", "")
-        elif tag == "button":
-            self.button = Button(
-                attr.get("name", ""),
-                attr.get("value", ""),
-                label=attr.get("aria-label", ""),
-                disabled="disabled" in attr,
-                section=self.section,
-            )
-
-    def handle_data(self, data: str) -> None:
-        if self.button is not None:
-            self.button.text += data
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self.inside or self.form is None:
-            return
-        if tag == "form":
-            self.inside = False
-        elif tag == "section":
-            self.section = ""
-        elif tag == "select":
-            self.select = None
-        elif tag == "button" and self.button is not None:
-            self.button.text = self.button.text.strip()
-            self.form.buttons.append(self.button)
-            self.button = None
-
-
-def read_form(html: str, action: str) -> Form:
-    reader = _FormReader(action)
-    reader.feed(html)
-    assert reader.form is not None, f"no form posting to {action}"
-    return reader.form
-
-
-def text(response) -> str:
-    return response.content.decode()
-
-
-def is_whole_page(html: str) -> bool:
-    return "<html" in html
-
-
-def messages_on(html: str) -> list[str]:
-    return [unescape(m) for m in re.findall(r'<li class="message[^"]*">(.*?)</li>', html)]
-
-
-def totals_on(html: str) -> list[int]:
-    return [int(total) for total in re.findall(r'<td class="total">(-?\d+)</td>', html)]
-
-
-def round_scores_on(html: str, number: int) -> dict[str, tuple[str, int]]:
-    """The game page's line for a round: each player's meld and score."""
-    line = re.search(rf'<li id="round-{number}">(.*?)</li>', html, re.S)
-    assert line, f"no round {number} on the page"
-    return {
-        name: (meld, int(score))
-        for name, meld, score in re.findall(
-            r"(\w+) ([A-Z][a-z]+(?: [A-Z][a-z]+)?) <strong>(-?\d+)</strong>", line.group(1)
-        )
-    }
-
-
-def history_on(html: str) -> str:
-    section = re.search(r'<section aria-labelledby="history-heading">(.*?)</section>', html, re.S)
-    assert section
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", section.group(1))).split())
-
-
-def start(names, decks=None, rounds=()) -> Game:
-    game = Game.objects.start(names, decks or (1 if len(names) <= 3 else 2))
-    for cards in rounds:
-        play(game, cards)
-    return fresh(game)
-
-
-# ---------------------------------------------------------------------------
-# The round-entry screen, tapped like a phone without JavaScript
-
-
-class Table:
-    """The round-entry screen: every tap posts the form with the button pressed."""
-
-    def __init__(self, client, url: str, headers: dict[str, str] | None = None) -> None:
-        self.client = client
-        self.url = url
-        self.headers = headers or {}
-        self.show(client.get(url, headers=self.headers))
-
-    def show(self, response) -> None:
-        assert response.status_code == 200, response
-        self.html = text(response)
-        self.form = read_form(self.html, self.url)
-
-    def post(self, data: dict[str, str]):
-        return self.client.post(self.url, data, headers=self.headers)
-
-    def tap(self, button: Button) -> "Table":
-        self.show(self.post(self.form.data(button)))
-        return self
-
-    def select(self, name: str) -> "Table":
-        return self.tap(self.form.button(name="select", text=name))
-
-    def pick(self, *symbols: str) -> "Table":
-        for symbol in symbols:
-            self.tap(self.form.button(name="add", text=symbol))
-        return self
-
-    def unpick(self, seat: int, symbol: str) -> "Table":
-        return self.tap(
-            self.form.button(section=f"player-{seat}", label=f"Remove {symbol}", text=symbol)
-        )
-
-    def enter(self, name: str, *symbols: str) -> "Table":
-        return self.select(name).pick(*symbols)
-
-    def fill(self, *cards: str) -> "Table":
-        """Type every player's cards as text into the boxes, without sending them yet."""
-        for seat, value in enumerate(cards):
-            self.form.fields[f"cards_{seat}"] = value
-        return self
-
-    def type(self, *cards: str) -> "Table":
-        """Type every player's cards as text, then let Enter refresh the preview."""
-        return self.fill(*cards).tap(self.form.button(name="refresh"))
-
-    def save(self):
-        return self.post(self.form.data(self.form.button(name="save")))
-
-    def cards(self, seat: int) -> str:
-        return self.form.fields.get(f"cards_{seat}", "")
-
-    def player(self, seat: int) -> str:
-        """The player's part of the screen, tags removed."""
-        return " ".join(unescape(re.sub(r"<[^>]+>", " ", self.section(seat))).split())
-
-    def section(self, seat: int) -> str:
-        found = re.search(rf'<section [^>]*id="player-{seat}".*?</section>', self.html, re.S)
-        assert found, f"no player {seat}"
-        return found.group(0)
-
-    def preview(self, seat: int) -> tuple[str, int] | None:
-        found = re.search(
-            r'<span class="meld-preview">\s*<a [^>]*>([^<]+)</a> <strong class="score">'
-            r"(-?\d+)</strong>",
-            self.section(seat),
-        )
-        return (found.group(1), int(found.group(2))) if found else None
-
-    def active(self) -> int | None:
-        """The seat receiving the cards picked next (its section is marked active)."""
-        found = re.findall(r'<section class="player active[^"]*" id="player-(\d+)"', self.html)
-        assert len(found) <= 1
-        return int(found[0]) if found else None
-
-    def taken(self) -> set[str]:
-        return {b.value for b in self.form.buttons if b.name == "add" and b.disabled}
-
-
-def round_new(game: Game) -> str:
-    return reverse("round-new", args=[game.pk])
-
-
-def round_edit(game: Game, number: int) -> str:
-    return reverse("round-edit", args=[game.pk, number])
-
-
-def steals_url(game: Game, number: int) -> str:
-    return reverse("steals", args=[game.pk, number])
-
-
-def assert_goes_to(response, headers: dict[str, str], url: str) -> None:
-    """A plain post is redirected; htmx is told to load the page (HX-Redirect, 200)."""
-    if headers:
-        assert response.status_code == 200, response
-        assert response["HX-Redirect"] == url
-        assert not response.has_header("Location")
-    else:
-        assert response.status_code == 302, response
-        assert response["Location"] == url
-        assert not response.has_header("HX-Redirect")
-
-
-def follow(client, response) -> str:
-    """Load the page a plain or htmx redirect points to, as the browser would."""
-    url = response.get("HX-Redirect") or response["Location"]
-    page = client.get(url)
-    assert page.status_code == 200
-    return text(page)
-
-
-# A three-player round without Thieves, one deck:
-#   Ann: Beggar Man K♥ K♣ matches Ben's K♠: 1 × 2 = 2.
-#   Ben: Poor Man K♠ 9♠ 2♦ = 10 + 9 = 19.
-#   Cleo: Lawyer Q♦ 8♥ 6♣ A♣ = 10 + 8 + 6 + 1 = 25.
-TRIO_ROUND = ["KH KC", "KS 9S 2D", "QD 8H 6C AC"]
-TRIO_SCORES = {"Ann": ("Beggar Man", 2), "Ben": ("Poor Man", 19), "Cleo": ("Lawyer", 25)}
-# Another round for the same three, with none of those melds again:
-#   Ann: Poor Man Q♠ 8♠ 3♠ = 10 + 8 + 3 = 21.
-#   Ben: Beggar Man 7♥ 7♣ matches Cleo's 7♠: 1 × 2 = 2.
-#   Cleo: Doctor A♥ 3♥ 5♥ 7♠ 9♦ J♣, six ranks, a heart and an ace, three hearts = 30.
-TRIO_NEXT = ["QS 8S 3S", "7H 7C", "AH 3H 5H 7S 9D JC"]
-TRIO_NEXT_SCORES = {"Ann": ("Poor Man", 21), "Ben": ("Beggar Man", 2), "Cleo": ("Doctor", 30)}
-TRIO = ["Ann", "Ben", "Cleo"]
-
-
-@pytest.fixture
-def trio() -> Game:
-    return start(TRIO)
 
 
 @pytest.fixture
@@ -546,20 +298,6 @@ def post_new_game(client, *names, headers=None, **extra):
     data = {f"player_{seat}": "" for seat in range(8)} | {"decks": "", "note": ""}
     data |= {f"player_{seat}": name for seat, name in enumerate(names)} | extra
     return client.post(reverse("game-new"), data, headers=headers or {})
-
-
-def seat_errors(html: str) -> dict[int, str]:
-    """Each seat's error, as shown next to its box."""
-    errors = {}
-    for seat, item in enumerate(
-        re.findall(
-            r'<li class="field seat">(.*?)</li>\s*(?=<li class="field seat">|</ol>)', html, re.S
-        )
-    ):
-        found = re.search(r'<ul class="errorlist[^"]*"[^>]*><li>(.*?)</li>', item)
-        if found:
-            errors[seat] = unescape(found.group(1))
-    return errors
 
 
 @HEADERS
@@ -1286,13 +1024,6 @@ def test_a_save_that_loaded_the_game_before_its_twin_landed_is_told_it_was_saved
     assert fresh(trio).version == 1
 
 
-def meanwhile_on(html: str) -> str:
-    """The notice of a round another phone saved first, tags removed."""
-    section = re.search(r'<section class="meanwhile".*?</section>', html, re.S)
-    assert section, "no notice of the round saved meanwhile"
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
-
-
 @HEADERS
 def test_a_second_phone_saving_the_same_round_is_shown_both_and_saves_nothing(
     client, trio, headers
@@ -1755,30 +1486,6 @@ def test_the_history_lists_the_players_in_seat_order(client, after_thieves):
 
 # ---------------------------------------------------------------------------
 # Thief steals
-
-
-def steals_page(client, game: Game, number: int = 1, headers=None) -> tuple[str, Form | None]:
-    html = text(client.get(steals_url(game, number), headers=headers or {}))
-    form = read_form(html, steals_url(game, number)) if "<form" in html else None
-    return html, form
-
-
-def events_on(html: str) -> list[str]:
-    found = re.search(r'<ul class="events">(.*?)</ul>', html, re.S)
-    return [unescape(e) for e in re.findall(r"<li>(.*?)</li>", found.group(1))] if found else []
-
-
-def thief_order_on(html: str) -> list[str]:
-    found = re.search(r'<ol class="thief-order">(.*?)</ol>', html, re.S)
-    return [
-        re.sub(r"<[^>]+>.*", "", item).strip()
-        for item in re.findall(r"<li>(.*?)</li>", found.group(1))
-    ]
-
-
-def error_on(html: str) -> str:
-    found = re.search(r'<p class="errors" role="alert">(.*?)</p>', html, re.S)
-    return unescape(found.group(1)) if found else ""
 
 
 def test_thieves_steal_from_the_lowest_card_and_the_ace_goes_first(client):

@@ -15,92 +15,27 @@ from django.urls import reverse
 from games.models import Change, Game
 from games.models import scores as read_model
 from games.rules.cards import RANKS
-from tests.web.test_game_views import (
+from tests.web.pages import (
     HEADERS,
     HTMX,
     Table,
+    entry_url,
+    errors_on,
+    game_page,
+    hand_form,
     history_on,
     is_whole_page,
     meanwhile_on,
     messages_on,
     read_form,
+    scoreboard_rows,
     text,
+    totals_on,
+    typed_cards,
 )
+from tests.web.play.hands import post_new_game, save_hand, start
 
 pytestmark = pytest.mark.django_db
-
-
-def start(client, kind: str, names=("Ann", "Ben", "Cleo"), **settings) -> Game:
-    """A game started through the new-game form, as the scorekeeper would."""
-    data = {"kind": kind} | {f"player_{seat}": name for seat, name in enumerate(names)}
-    response = post_new_game(client, data | {key: str(value) for key, value in settings.items()})
-    assert response.status_code == 302, errors_on(text(response))
-    return Game.objects.latest("pk")
-
-
-def post_new_game(client, data):
-    return client.post(reverse("game-new"), data | {"start": "1"})
-
-
-def errors_on(html: str) -> list[str]:
-    """Every error message on a page, in page order."""
-    found = re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', html, re.S)
-    return [unescape(re.sub(r"<[^>]+>", " ", item)).strip() for item in found]
-
-
-def hand_form(client, game: Game, number: int | None = None) -> dict[str, str]:
-    """The hidden fields of a freshly served hand form: its token, the game's version and
-    the number of the hand it shows."""
-    url = entry_url(game, number)
-    html = text(client.get(url))
-    fields = dict(
-        re.findall(r'<input type="hidden" name="(token|version|number)" value="([^"]+)"', html)
-    )
-    assert fields.keys() == {"token", "version", "number"}, html
-    return fields | {"active": "0"}
-
-
-def entry_url(game: Game, number: int | None = None) -> str:
-    if number is None:
-        return reverse("round-new", args=[game.pk])
-    return reverse("round-edit", args=[game.pk, number])
-
-
-def save_hand(
-    client, game: Game, cards: list[str], number: int | None = None, headers=None, **answers
-):
-    """Enter a hand: each seat's cards and the hand's answers (`knocker=0`, …), then save."""
-    data = hand_form(client, game, number) | {"save": "1"}
-    data |= {f"cards_{seat}": text_ for seat, text_ in enumerate(cards)}
-    data |= {key: str(value) for key, value in answers.items()}
-    return client.post(entry_url(game, number), data, headers=headers or {})
-
-
-def typed_cards(html: str, seat: int) -> str:
-    """The card text a seat's field holds on an entry screen."""
-    field = re.search(rf'<input[^>]*name="cards_{seat}"[^>]*>', html)
-    assert field, f"no field for seat {seat}"
-    value = re.search(r'value="([^"]*)"', field.group(0))
-    return value.group(1) if value else ""
-
-
-def scoreboard_rows(html: str) -> list[list[int]]:
-    """The scoreboard's hand rows: each seat's score for that hand."""
-    board = re.search(r'<section id="scoreboard".*?</section>', html, re.S)
-    assert board, "no scoreboard"
-    body = re.search(r"<tbody>(.*?)</tbody>", board.group(0), re.S)
-    rows = re.findall(r"<tr>(.*?)</tr>", body.group(1) if body else "", re.S)
-    return [[int(score) for score in re.findall(r"<td>(-?\d+)</td>", row)] for row in rows]
-
-
-def totals_of(html: str) -> list[int]:
-    return [int(total) for total in re.findall(r'<td class="total">(-?\d+)</td>', html)]
-
-
-def game_page(client, game: Game) -> str:
-    response = client.get(game.get_absolute_url())
-    assert response.status_code == 200
-    return text(response)
 
 
 # ---------------------------------------------------------------------------
@@ -285,7 +220,7 @@ def test_a_hand_is_scored_from_the_cards(
         assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     html = game_page(client, game)
     assert scoreboard_rows(html) == [scores]
-    assert totals_of(html) == scores
+    assert totals_on(html) == scores
     assert said in unescape(html)
     assert "Seat 0" not in html and "seat 1" not in html
 
@@ -467,7 +402,7 @@ def test_tong_its_shows_the_pot_and_pays_it_to_a_second_win_running(client):
     save_hand(client, game, ["", "KS", "2C"], **answers)
     # Hand 2: Ann wins again and takes the pot of 12: −2 + 6 + 12 = 16; totals 20, −10, −10.
     html = game_page(client, game)
-    assert totals_of(html) == [20, -10, -10]
+    assert totals_on(html) == [20, -10, -10]
     assert "Pot: 0 chips" in html
     assert "Total (chips)" in html
 
@@ -476,14 +411,14 @@ def test_an_edited_hand_changes_the_totals_and_the_history_keeps_both(client):
     game = start(client, "carousel", ["Ann", "Ben"])
     save_hand(client, game, ["2H", "KS"], knocker=0)
     # Ann knocked with 2, Ben holds 10: Ann scores 10 − 2 = 8.
-    assert totals_of(game_page(client, game)) == [8, 0]
+    assert totals_on(game_page(client, game)) == [8, 0]
     form = text(client.get(entry_url(game, 1)))
     assert 'name="cards_1" value="KS"' in form and "Edit hand 1" in form
     response = save_hand(client, game, ["AH", "KS QS"], number=1, knocker=0)
     assert response.status_code == 302
     html = game_page(client, game)
     # Ann knocked with 1, Ben holds 20: 20 − 1 = 19.
-    assert totals_of(html) == [19, 0]
+    assert totals_on(html) == [19, 0]
     assert "Hand 1 changed; the totals follow." in messages_on(html)
     history = history_on(html)
     assert "before: Ann 2♥ · Ben K♠ · Who knocked Ann" in history
@@ -519,7 +454,7 @@ def test_three_thirteen_ends_after_eleven_hands_and_the_lowest_total_wins(client
     assert game.is_finished
     html = game_page(client, game)
     # Ann went out every hand (0); Ben never melded anything.
-    assert totals_of(html)[0] == 0 and totals_of(html)[1] > 0
+    assert totals_on(html)[0] == 0 and totals_on(html)[1] > 0
     assert "Ann wins" in html and "Enter hand" not in html
     # Finished: no twelfth hand.
     assert client.get(entry_url(game)).status_code == 302
@@ -621,7 +556,7 @@ def test_a_player_who_has_not_opened_folds_a_draw_without_being_asked(client):
     answers = {"end": "draw", "caller": 1, "response_0": "challenge"}
     answers |= {"opened_0": "on", "opened_1": "on"}
     assert save_hand(client, game, ["4S", "3D", ""], **answers).status_code == 302
-    assert totals_of(game_page(client, game)) == [-5, 5, -6]
+    assert totals_on(game_page(client, game)) == [-5, 5, -6]
 
 
 def test_indian_rummy_asks_each_deal_for_its_wild_rank(client):
@@ -631,7 +566,7 @@ def test_indian_rummy_asks_each_deal_for_its_wild_rank(client):
     game = start(client, "indian-rummy", ["Ann", "Ben"])
     response = save_hand(client, game, ["", INDIAN_LOSER], winner=0, wild_rank="K")
     assert response.status_code == 302
-    assert totals_of(game_page(client, game)) == [48, -48]
+    assert totals_on(game_page(client, game)) == [48, -48]
 
 
 def test_a_save_from_a_second_phone_is_told_the_game_changed(client):

@@ -8,27 +8,12 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from games.models import Game
 from games.offline.views import PRECACHED
-from tests.web.test_game_views import (
-    HTMX,
-    TRIO,
-    TRIO_NEXT,
-    TRIO_ROUND,
-    Table,
-    fresh,
-    round_edit,
-    round_new,
-    start,
-    text,
-)
+from tests.factories import TRIO_NEXT, TRIO_ROUND, fresh
+from tests.web.offline.static import new_stylesheet
+from tests.web.pages import HTMX, Table, round_edit, round_new, text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def trio() -> Game:
-    return start(TRIO)
 
 
 def png_size(name: str) -> tuple[int, int]:
@@ -78,16 +63,6 @@ def test_the_service_worker_comes_from_the_root_never_from_a_cache(client):
     worker = text(response)
     for name in PRECACHED:
         assert f'"/static/{name}"' in worker
-
-
-def new_stylesheet(settings, folder: Path, rule: str) -> None:
-    """A new version of site.css, with `rule` added, found before the real one."""
-    original = finders.find("games/site.css")
-    assert isinstance(original, str)
-    css = folder / "games" / "site.css"
-    css.parent.mkdir()
-    css.write_text(f"{Path(original).read_text()}\n{rule}\n")
-    settings.STATICFILES_DIRS = [folder, *settings.STATICFILES_DIRS]
 
 
 def test_a_changed_static_file_is_a_new_service_worker_version(client, settings, tmp_path):

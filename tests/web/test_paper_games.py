@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.models import scores as read_model
-from tests.web.test_game_views import messages_on, text
+from tests.web.pages import errors_on, headings_of, messages_on, text
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +29,6 @@ def post(client: Client, kind: str, names, scores, **extra):
         for seat, score in enumerate(row_scores):
             data[f"score_{row}_{seat}"] = "" if score is None else str(score)
     return client.post(URL, data)
-
-
-def errors_on(html: str) -> list[str]:
-    found = re.findall(
-        r'<(?:ul class="errorlist[^"]*"|span class="problem")[^>]*>(.*?)</(?:ul|span)>', html, re.S
-    )
-    return [unescape(re.sub(r"<[^>]+>", " ", item)).strip() for item in found]
 
 
 # Ann's sheet of seven melds: Ann 32, Ben 78, Cleo 40.
@@ -187,13 +180,6 @@ def test_a_paper_game_file_must_be_finished_and_whole(client, change):
     response = client.post(reverse("games-import"), {"file": upload})
     assert "a paper game is finished and has its 7 rows." in unescape(text(response))
     assert Game.objects.count() == 1
-
-
-def headings_of(html: str) -> list[str]:
-    """The score grid's column headings, after the row labels' own."""
-    head = re.search(r"<thead><tr>(.*?)</tr></thead>", html, re.S)
-    assert head, "no score grid"
-    return [unescape(cell) for cell in re.findall(r'<th scope="col">(.*?)</th>', head.group(1))][1:]
 
 
 def test_the_score_grid_has_a_column_for_each_player_by_name(client):

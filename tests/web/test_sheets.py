@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from games.models import Game
 from games.sheets import pdf as sheets
 from tests.factories import make_game
+from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
 
@@ -394,8 +395,6 @@ def test_the_home_pages_sheet_form_leads_to_the_chosen_games_sheet(client):
 
 
 def test_a_filled_carousel_sheet_has_every_score_running_total_and_why(client):
-    from tests.web.test_hand_games import save_hand, start
-
     game = start(client, "carousel", ["Ann", "Ben", "Cleo"])
     # Hand 1: Ann knocks with 2♥; Ben 35 (K♠ and a joker), Cleo 4: Ann wins 33 + 2 = 35.
     save_hand(client, game, ["2H", "KS JK", "4D"], knocker=0)
@@ -415,8 +414,6 @@ def test_a_filled_carousel_sheet_has_every_score_running_total_and_why(client):
 
 
 def test_a_filled_sheet_says_how_the_game_was_set_to_end(client):
-    from tests.web.test_hand_games import save_hand, start
-
     game = start(client, "indian-rummy", ["Ann", "Ben"], jokers="", target_score=500)
     save_hand(client, game, ["", "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"], winner=0)
 

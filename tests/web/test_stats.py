@@ -19,9 +19,8 @@ from games.models import Game, Hand, Player
 from games.models import scores as read_model
 from games.rules import KINDS
 from games.rules.indian_chief.melds import Meld, PokerHand
-from tests.factories import add_round, make_game
-from tests.web.test_game_actions import TIE_ROUNDS, WIN_ROUNDS
-from tests.web.test_game_views import text
+from tests.factories import TIE_ROUNDS, WIN_ROUNDS, add_round, make_game
+from tests.web.pages import text
 
 pytestmark = pytest.mark.django_db
 

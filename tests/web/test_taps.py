@@ -6,16 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.web.test_game_views import Table, start, text
+from tests.factories import start
+from tests.web.pages import HTMX, Table, shown, text
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HX-Request": "true"}
-
-
-def shown(html: str) -> dict[str, str]:
-    """Each seat's preview digest, as the page (or an answer) shows them."""
-    return dict(re.findall(r'id="preview-(\d+)" data-digest="([^"]+)"', html))
 
 
 def tap(client, url: str, cards: list[str], active: int, digests: dict[str, str]):

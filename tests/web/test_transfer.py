@@ -11,7 +11,6 @@ import io
 import json
 import re
 from datetime import UTC, datetime
-from html import unescape
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -23,10 +22,18 @@ from games.rules import KINDS
 from games.rules.kind import PAPER_SCORE
 from games.transfer import forms as transfer
 from games.transfer import importing
-from tests.factories import add_round, make_game, totals_by_name
-from tests.web.test_game_actions import FOUR, THIEVES_ROUND, WIN_ROUNDS, WIN_TOTALS, play
-from tests.web.test_game_views import is_whole_page, messages_on, text
-from tests.web.test_hand_games import save_hand, start
+from tests.factories import (
+    FOUR,
+    THIEVES_ROUND,
+    WIN_ROUNDS,
+    WIN_TOTALS,
+    add_round,
+    make_game,
+    play,
+    totals_by_name,
+)
+from tests.web.pages import file_errors, is_whole_page, messages_on, text
+from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
 
@@ -88,14 +95,6 @@ def games_of(document: bytes) -> list[dict]:
 def csv_rows(content: bytes) -> list[dict[str, str]]:
     assert content.startswith("\ufeff".encode())  # spreadsheets read it as UTF-8
     return list(csv.DictReader(io.StringIO(content.decode("utf-8-sig"))))
-
-
-def file_errors(html: str) -> list[str]:
-    """The errors shown in the file field's own box."""
-    box = re.search(r'<div class="field">(?:(?!</div>).)*name="file".*?</div>', html, re.S)
-    assert box, "no file field"
-    found = re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', box.group(0), re.S)
-    return [unescape(re.sub(r"<[^>]+>", " ", item)).strip() for item in found]
 
 
 # ---------------------------------------------------------------------------
