@@ -19,7 +19,7 @@ from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
 
-ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "sheets"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-results" / "sheets"
 MELD_LABELS = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor", "Indian Chief"]
 # Page sizes in PDF points (1/72 inch).
 A4 = (595.28, 841.89)
