@@ -1,28 +1,22 @@
-"""Accounts, who may change a game, the list of games and the live share link.
+"""Accounts, and who may change a game.
 
 Four kinds of visitor meet a game: its owner (an account, or before logging in the
 browser that started it), a co-scorekeeper the owner added, another account or browser,
 and someone following the share link, who can never change anything.
 """
 
-import os
 import re
-import subprocess
-import sys
 from html import unescape
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core import mail
 from django.core.cache import caches
-from django.template.loader import get_template
 from django.test import Client
-from django.test.signals import template_rendered
 from django.urls import reverse
 
 import scorekeeper.settings
 from games.models import Game
-from games.models import scores as read_model
 from games.play import views as play_views
 from tests.factories import make_game
 from tests.web.accounts.visitors import (
@@ -31,12 +25,12 @@ from tests.web.accounts.visitors import (
     account,
     logged_in,
     save_hand,
-    shared_link,
     start,
 )
 from tests.web.pages import HTMX, messages_on, text
 
 pytestmark = pytest.mark.django_db
+
 
 # ---------------------------------------------------------------------------
 # Signing up, logging in and out, passwords
@@ -324,177 +318,6 @@ def test_a_new_game_is_never_written_for_a_key_the_browser_has_not_got(monkeypat
     assert game.get_absolute_url() in text(phone.get(reverse("home")))
 
 
-# ---------------------------------------------------------------------------
-# The list of games
-
-
-def test_the_list_of_games_pages_and_filters():
-    client = logged_in("ann")
-    for number in range(23):
-        names = ("Ann", "Ben") if number % 2 else ("Cleo", "Dan")
-        start(client, names, kind="rummy" if number % 3 else "carousel")
-    newest = Game.objects.latest("pk")
-    save_hand(client, Game.objects.filter(kind="rummy").latest("pk"))
-    page = text(client.get(reverse("game-list")))
-    assert page.count('class="game-row"') == 20
-    assert "Page 1 of 2" in page
-    # Newest first.
-    assert page.index(newest.get_absolute_url()) < page.index(f"/games/{newest.pk - 1}/")
-    assert text(client.get(reverse("game-list") + "?page=2")).count('class="game-row"') == 3
-
-    ann = newest.seats.model.objects.filter(player__name="Ann").first().player
-    by_player = text(client.get(reverse("game-list") + f"?player={ann.pk}"))
-    assert by_player.count('class="game-row"') == 11  # the odd numbers below 23
-    both = text(client.get(reverse("game-list") + f"?player={ann.pk}&kind=carousel"))
-    # Odd numbers that are multiples of 3: 3, 9, 15, 21.
-    assert both.count('class="game-row"') == 4
-    # The filtered list keeps its filter when it pages, and htmx gets only the list.
-    fragment = text(client.get(reverse("game-list") + f"?player={ann.pk}&kind=", headers=HTMX))
-    assert fragment.strip().startswith('<section id="games"')
-    assert fragment.count('class="game-row"') == 11 and "page=2" not in fragment
-    paged = text(client.get(reverse("game-list") + "?kind=", headers=HTMX))
-    assert "kind=&amp;page=2" in paged
-
-
-def test_the_list_shows_totals_and_winners():
-    client = logged_in("ann")
-    game = start(client, ("Ann", "Ben"))
-    save_hand(client, game)
-    game.refresh_from_db()
-    client.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
-    row = re.search(r'<a class="game-row".*?</a>', text(client.get(reverse("game-list"))), re.S)
-    words = " ".join(re.sub(r"<[^>]+>", " ", row.group(0)).split())
-    # Ann went out; Ben held K♠ = 10.
-    assert "Rummy" in words and "Ann 10 · Ben 0" in words and "Ann won" in words
-
-
-# ---------------------------------------------------------------------------
-# The live share link
-
-
-def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
-    owner = logged_in("ann")
-    game = start(owner)
-    owner.post(reverse("game-share", args=[game.pk]))
-    game.refresh_from_db()
-    # At least 128 bits of randomness: 24 bytes, URL-safe.
-    assert len(game.share_token) >= 32
-    page = text(owner.get(game.get_absolute_url()))
-    link = reverse("shared-game", args=[game.share_token])
-    assert link in page and 'src="data:image/png;base64,' in page
-
-    viewer = Client()
-    response = viewer.get(link)
-    assert response.status_code == 200
-    # It asks every 3 seconds, and at once when it comes back on screen (table.js).
-    assert 'hx-trigger="every 3s, refresh"' in text(response)
-    # Asked again with the version it shows, an unchanged game answers with nothing.
-    poll = f"{link}?seen={game.version}"
-    assert viewer.get(poll, headers=HTMX).status_code == 204
-    save_hand(owner, game)
-    fresh = viewer.get(poll, headers=HTMX)
-    assert fresh.status_code == 200 and not text(fresh).lstrip().startswith("<!doctype")
-    assert "<td>10</td>" in text(fresh)
-    # The viewer can never change anything: the link takes no POST, the game page stays shut.
-    assert viewer.post(link).status_code == 405
-    assert viewer.get(game.get_absolute_url()).status_code == 403
-    # The big-type variant.
-    assert 'class="live large"' in text(viewer.get(f"{link}?large=1"))
-
-    owner.post(reverse("game-share", args=[game.pk]), {"stop": "1"})
-    gone = viewer.get(link)
-    assert gone.status_code == 404 and "This link no longer works" in text(gone)
-
-
-def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
-    django_assert_num_queries,
-):
-    owner = logged_in("ann")
-    game = start(owner)
-    poll = shared_link(owner, game) + f"?seen={game.version}"
-    viewer = Client()
-    rendered = []
-
-    def render(sender, template, **kwargs):
-        rendered.append(template.name)
-
-    template_rendered.connect(render)
-    try:
-        with django_assert_num_queries(1) as captured:
-            response = viewer.get(poll, headers=HTMX)
-        assert response.status_code == 204 and rendered == []
-        sql = captured.captured_queries[0]["sql"]
-        assert '"games_game"."version"' in sql and '"games_game"."note"' not in sql
-        # A changed game is rendered (so the check above can tell).
-        viewer.get(poll.replace("seen=", "seen=9"), headers=HTMX)
-        assert "live" in rendered  # the page's partial
-    finally:
-        template_rendered.disconnect(render)
-
-
-def test_the_phones_following_a_change_score_it_once(monkeypatch):
-    owner = logged_in("ann")
-    game = start(owner)
-    link = shared_link(owner, game)
-    scored = []
-    standings = Game.standings
-    monkeypatch.setattr(
-        Game, "standings", lambda self, *args: scored.append(self.pk) or standings(self, *args)
-    )
-
-    viewers = [Client() for _ in range(5)]
-    for viewer in viewers:
-        assert viewer.get(link).status_code == 200
-    owner.get(game.get_absolute_url())
-    assert scored == [game.pk]
-    # A hand saved (its form's check scored the game with it: the save scores nothing
-    # again): scored once more for everyone, and the scores are the new ones.
-    save_hand(owner, game)
-    for viewer in viewers:
-        assert "<td>10</td>" in text(viewer.get(link))
-    assert scored == [game.pk] * 2
-    # A rules fix (a new edition of the rules' code) scores every game again.
-    monkeypatch.setattr(read_model, "EDITION", "fixed")
-    for viewer in viewers:
-        viewer.get(link)
-    assert scored == [game.pk] * 3
-
-
-def test_the_phones_and_pages_showing_a_change_render_its_scoreboard_once(monkeypatch):
-    owner = logged_in("ann")
-    game = start(owner)
-    link = shared_link(owner, game)
-    viewers = [Client() for _ in range(5)]
-    rendered = []
-
-    def render(sender, template, **kwargs):
-        rendered.append(template.name)
-
-    def show_everyone() -> None:
-        for viewer in viewers:
-            assert viewer.get(link).status_code == 200
-        owner.get(game.get_absolute_url())
-        owner.get(reverse("round-new", args=[game.pk]))
-
-    template_rendered.connect(render)
-    try:
-        show_everyone()
-        assert rendered.count("scoreboard") == 1
-        # A hand saved: rendered once more, with the new scores.
-        save_hand(owner, game)
-        rendered.clear()
-        show_everyone()
-        assert rendered.count("scoreboard") == 1
-        assert "<td>10</td>" in text(viewers[0].get(link))
-        # A new layout of the board (the template changed) is rendered anew.
-        layout = get_template("games/boards/hands.html").template
-        monkeypatch.setattr(layout, "source", layout.source + "<!-- new -->")
-        show_everyone()
-        assert rendered.count("scoreboard") == 2
-    finally:
-        template_rendered.disconnect(render)
-
-
 # Who may keep a game: (whose game, who asks) -> whether they may. A browser's key is
 # "mine" (the one that started it) or "other"; ann owns, ben helps keep, cleo does not.
 KEEPERS = [
@@ -525,32 +348,6 @@ def test_a_game_in_hand_is_kept_by_the_same_hands_as_the_lists_say(whose, who, k
 
     assert game.is_kept_by(user, browser) is keeps
     assert Game.objects.kept_by(user, browser).filter(pk=game.pk).exists() is keeps
-
-
-def test_an_unknown_share_link_is_a_plain_404():
-    assert Client().get(reverse("shared-game", args=["x" * 32])).status_code == 404
-
-
-# ---------------------------------------------------------------------------
-# Production settings
-
-
-def test_check_deploy_is_clean_under_production_settings(tmp_path):
-    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
-    env |= {
-        "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": "k" * 20 + "-a-long-random-production-secret-" + "z" * 20,
-        "DJANGO_ALLOWED_HOSTS": "scores.example.org",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
-    }
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "no issues" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -593,21 +390,3 @@ def test_a_co_scorekeeper_may_undo_end_and_reopen():
     ben.post(reverse("game-reopen", args=[game.pk]), {"version": game.version})
     game.refresh_from_db()
     assert not game.is_finished
-
-
-def test_a_game_from_before_accounts_is_open_but_nobody_may_share_it():
-    game = Game.objects.start(["Ann", "Ben"], 1)
-    stranger = Client()
-    assert stranger.get(game.get_absolute_url()).status_code == 200
-    stranger.post(reverse("game-share", args=[game.pk]))
-    game.refresh_from_db()
-    assert game.share_token is None
-    assert "Share the scoreboard" not in text(stranger.get(game.get_absolute_url()))
-
-
-def test_a_filter_that_does_not_read_leaves_the_other_one_working():
-    client = logged_in("ann")
-    start(client, ("Ann", "Ben"), kind="rummy")
-    start(client, ("Ann", "Ben"), kind="carousel")
-    page = text(client.get(reverse("game-list") + "?player=junk&kind=carousel"))
-    assert page.count('class="game-row"') == 1 and "Carousel" in page

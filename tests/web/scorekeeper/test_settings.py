@@ -83,3 +83,21 @@ def test_sqlite_through_database_url_keeps_the_waiting_writers():
     assert settings["engine"] == "django.db.backends.sqlite3"
     assert settings["options"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in settings["options"]["init_command"]
+
+
+def test_check_deploy_is_clean_under_production_settings(tmp_path):
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env |= {
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "k" * 20 + "-a-long-random-production-secret-" + "z" * 20,
+        "DJANGO_ALLOWED_HOSTS": "scores.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout

@@ -6,13 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Invitation
-from tests.web.accounts.visitors import (
-    accept_invitation,
-    account,
-    logged_in,
-    save_hand,
-    start,
-)
+from tests.web.accounts.visitors import accept_invitation, account, logged_in, save_hand, start
 from tests.web.pages import messages_on, text
 
 pytestmark = pytest.mark.django_db
