@@ -1,7 +1,7 @@
 """Players and their figures: the roster, and a page per player, over hand-built games.
 
 Every figure is worked out by hand in the comments, from the games' cards: the Indian Chief
-games are test_game_actions' WIN_ROUNDS and TIE_ROUNDS, whose every meld score is
+games are WIN_ROUNDS and TIE_ROUNDS of tests/factories.py, whose every meld score is
 explained there; the rummy-family hands are explained here.
 """
 

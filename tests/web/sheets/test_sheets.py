@@ -166,7 +166,7 @@ def play(game: Game, rounds: list[list[str]]) -> Game:
     return game
 
 
-# Ann and Ben, seven rounds, scores worked out by hand (see tests/web/test_models.py).
+# Ann and Ben, seven rounds, scores worked out by hand (see tests/web/models/test_models.py).
 SEVEN_ROUNDS = [
     ["KC", "AS 2H 3C AD 4S"],  # Thief 10; Rich Man −11
     ["7H 7C", "7S 5S 3D"],  # Beggar Man 2 (matches 7♠); Poor Man 12

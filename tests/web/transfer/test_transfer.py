@@ -1,6 +1,6 @@
 """Export and import: a game out as CSV and JSON, and a JSON file back in as the same games.
 
-Every score is worked out by hand in the comments (Indian Chief's in test_game_actions,
+Every score is worked out by hand in the comments (Indian Chief's in tests/factories.py,
 the rummy family's in test_hand_games). An import scores every game again through the
 rules; a file with any problem imports nothing and says why next to the file field.
 """
@@ -346,7 +346,7 @@ def test_the_csv_of_all_games_keeps_running_totals_and_marks_the_winner(client):
     assert response["Content-Disposition"] == 'attachment; filename="scorekeeper-games.csv"'
     rows = csv_rows(response.content)
     chief = [row for row in rows if row["game"] == str(won.pk)]
-    # Ann: 2, 20, 25, −49, 30, 32, 10; Ben: 12, 9, 0, 0, 0, 39, −11 (test_game_actions).
+    # Ann: 2, 20, 25, −49, 30, 32, 10; Ben: 12, 9, 0, 0, 0, 39, −11 (tests/factories.py).
     ann = [row for row in chief if row["player"] == "Ann" and row["round"] != "Total"]
     assert [int(row["score"]) for row in ann] == [2, 20, 25, -49, 30, 32, 10]
     assert [int(row["running total"]) for row in ann] == [2, 22, 47, -2, 28, 60, 70]
