@@ -728,7 +728,7 @@ def test_the_last_meld_complete_moves_the_picker_to_the_next_player(
     live_server, page: Page, screenshot
 ):
     from games.models import Game
-    from tests.web.test_game_actions import WIN_ROUNDS
+    from tests.factories import WIN_ROUNDS
 
     game = Game.objects.start(["Ann", "Ben"], 1)
     for cards, _ in WIN_ROUNDS[:6]:

@@ -20,7 +20,7 @@ from games.models import Game
 from tests.browser.test_accessibility import start
 from tests.browser.test_game import PLAYERS, ROUNDS
 from tests.browser.test_invitations import PASSWORD, log_in
-from tests.web.test_offline import new_stylesheet
+from tests.web.offline.static import new_stylesheet
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,6 @@ forms fewer), so the whole module takes seconds.
 """
 
 import json
-import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from games.rules import KINDS
 from tests.factories import add_round, make_game
 from tests.properties import tries
+from tests.web.pages import fields_on
 
 pytestmark = pytest.mark.django_db
 
@@ -103,11 +103,6 @@ def game_of(slug, user):
     if slug == "indian-chief":
         add_round(game, {"Ann": "KC", "Ben": "9D 9H", "Cleo": "2S 3S 4S"})
     return game
-
-
-def fields_on(page: str) -> list[str]:
-    """Every form field name the page offers."""
-    return sorted(set(re.findall(r'name="([^"]+)"', page)) - {"csrfmiddlewaretoken"})
 
 
 def fuzzed_form(fields: list[str]):

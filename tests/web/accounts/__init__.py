@@ -1,0 +1,1 @@
+"""Signing up, logging in, passwords, and who may keep a game (games/accounts)."""

@@ -1,0 +1,1 @@
+"""The JSON scoring endpoints and their limits (games/api)."""

@@ -1,0 +1,1 @@
+"""The games list, deleted games, the players and their figures (games/history)."""

@@ -1,0 +1,1 @@
+"""What was entered at the table, the game's actions on it, and the rosters (games/models)."""

@@ -1,0 +1,1 @@
+"""The installable app: its manifest and service worker (games/offline)."""

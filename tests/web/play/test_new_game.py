@@ -1,0 +1,190 @@
+"""A new game from its page: the players seated in order, the decks their count gives,
+the names a visitor has seated before, and a rematch of the same table."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, Player
+from tests.factories import WIN_ROUNDS, start
+from tests.web.pages import (
+    HEADERS,
+    assert_goes_to,
+    follow,
+    is_whole_page,
+    read_form,
+    round_new,
+    seat_errors,
+    text,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+# ---------------------------------------------------------------------------
+# New game
+
+
+def post_new_game(client, *names, headers=None, **extra):
+    """Post the new-game form as a browser does: every seat, blank or not, decks and note."""
+    data = {f"player_{seat}": "" for seat in range(8)} | {"decks": "", "note": ""}
+    data |= {f"player_{seat}": name for seat, name in enumerate(names)} | extra
+    return client.post(reverse("game-new"), data, headers=headers or {})
+
+
+@HEADERS
+@pytest.mark.parametrize(
+    ("names", "decks"),
+    [
+        (["Ann", "Ben"], 1),
+        (["Ann", "Ben", "Cleo"], 1),
+        (["Ann", "Ben", "Cleo", "Dan"], 2),
+        (["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal"], 2),
+    ],
+    ids=["2", "3", "4", "8"],
+)
+def test_a_new_game_seats_the_players_and_derives_the_decks(client, headers, names, decks):
+    response = post_new_game(client, *names, headers=headers, note="Cabin")
+
+    game = Game.objects.get()
+    assert_goes_to(response, headers, round_new(game))
+    assert game.player_names() == names
+    assert (game.decks, game.note, game.version) == (decks, "Cabin", 0)
+    assert "Round 1 of 7" in follow(client, response)
+
+
+def test_blank_seats_are_skipped(client):
+    post_new_game(client, "", "Ann", "", "  ", "Ben", "")
+
+    assert Game.objects.get().player_names() == ["Ann", "Ben"]
+
+
+@HEADERS
+def test_a_name_seated_twice_is_refused_next_to_the_seat(client, headers):
+    response = post_new_game(client, "Ann", "Ben", "Cleo", "ben", headers=headers)
+
+    assert response.status_code == 200
+    html = text(response)
+    assert is_whole_page(html) is not bool(headers)
+    assert seat_errors(html) == {3: "ben is already seated."}
+    # Everything typed is still there.
+    form = read_form(html, reverse("game-new"))
+    assert [form.fields[f"player_{seat}"] for seat in range(4)] == ["Ann", "Ben", "Cleo", "ben"]
+    assert not Game.objects.exists()
+
+
+@HEADERS
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ([], "Indian Chief is for 2 to 8 players, not 0."),
+        (["Ann"], "Indian Chief is for 2 to 8 players, not 1."),
+        (["", "", "Ann"], "Indian Chief is for 2 to 8 players, not 1."),
+    ],
+    ids=["nobody", "one", "one-after-blanks"],
+)
+def test_too_few_players_are_refused_with_a_clear_message(client, headers, names, message):
+    response = post_new_game(client, *names, headers=headers)
+
+    assert response.status_code == 200
+    assert message in text(response)
+    assert not Game.objects.exists()
+
+
+def test_nine_players_are_refused_with_a_clear_message(client):
+    nine = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy"]
+
+    response = post_new_game(client, *nine)
+
+    assert not Game.objects.exists()
+    assert "Indian Chief is for 2 to 8 players, not 9." in text(response)
+
+
+def test_the_form_offers_eight_seats(client):
+    form = read_form(text(client.get(reverse("game-new"))), reverse("game-new"))
+
+    assert [name for name in form.fields if name.startswith("player_")] == [
+        f"player_{seat}" for seat in range(8)
+    ]
+
+
+def test_one_deck_for_four_players_is_refused(client):
+    response = post_new_game(client, "Ann", "Ben", "Cleo", "Dan", decks="1")
+
+    assert "4 players need 2 decks: one deck has too few cards." in text(response)
+    assert not Game.objects.exists()
+
+
+def test_two_decks_for_three_players_is_the_variant(client):
+    post_new_game(client, "Ann", "Ben", "Cleo", decks="2")
+
+    assert Game.objects.get().decks == 2
+
+
+def test_new_names_join_the_roster_and_known_names_are_reused_in_any_case(client):
+    # Ann joins this browser's roster with its first game; Zoe sits at another browser's
+    # game only, so only Ann is suggested.
+    post_new_game(client, "Ann", "Cleo")
+    ann = Game.objects.latest("pk").seats.get(position=0).player
+    Game.objects.start(["Zoe", "Cleo"], 1, browser="another-browser")
+    page = text(client.get(reverse("game-new")))
+    assert '<option value="Ann">' in page  # suggested while typing
+    assert '<option value="Zoe">' not in page
+
+    post_new_game(client, "aNN", "Ben")
+
+    roster = Player.objects.of(None, ann.browser).values_list("name", flat=True)
+    assert list(roster) == ["Ann", "Ben", "Cleo"]
+    assert Game.objects.latest("pk").seats.get(position=0).player == ann
+    assert '<option value="Ben">' in text(client.get(reverse("game-new")))
+
+
+def test_each_table_keeps_its_own_spelling_of_a_name(client, django_user_model):
+    # Another account seated "ANN" first; this visitor's "ann" is their own player.
+    other = django_user_model.objects.create_user("other")
+    Game.objects.start(["ANN", "Ben"], 1, owner=other)
+
+    post_new_game(client, "ann", "Ben")
+
+    game = Game.objects.latest("pk")
+    assert game.player_names() == ["ann", "Ben"]
+    assert Player.objects.filter(key="ann").count() == 2
+    assert '<option value="ANN">' not in text(client.get(reverse("game-new")))
+
+
+@HEADERS
+def test_a_rematch_seats_the_same_players_in_the_same_order(client, headers):
+    old = Game.objects.start(["Cleo", "Ann", "Ben"], 1, "Friday")
+
+    html = text(client.get(f"{reverse('game-new')}?rematch={old.pk}", headers=headers))
+
+    form = read_form(html, reverse("game-new"))
+    seats = [form.fields[f"player_{seat}"] for seat in range(8)]
+    assert seats == ["Cleo", "Ann", "Ben", "", "", "", "", ""]
+    assert form.fields["note"] == "Friday"
+
+
+@pytest.mark.parametrize("rematch", ["12345", "abc", "", "-1", "99999999999999999999999"])
+def test_a_rematch_of_an_unknown_game_is_an_empty_form(client, rematch):
+    Game.objects.start(["Cleo", "Ann"], 1)
+
+    response = client.get(f"{reverse('game-new')}?rematch={rematch}")
+
+    assert response.status_code == 200
+    form = read_form(text(response), reverse("game-new"))
+    assert all(form.fields[f"player_{seat}"] == "" for seat in range(8))
+
+
+def test_a_rematch_with_a_superscript_digit_is_an_empty_form(client):
+    client.raise_request_exception = False  # a crash is a 500 answer, as a phone sees it
+
+    response = client.get(f"{reverse('game-new')}?rematch=²")
+
+    assert response.status_code == 200
+
+
+def test_a_finished_game_offers_a_rematch(client):
+    game = start(["Ann", "Ben"], 1, [cards for cards, _ in WIN_ROUNDS])
+
+    html = text(client.get(game.get_absolute_url()))
+
+    assert f'href="/games/new/?rematch={game.pk}"' in html

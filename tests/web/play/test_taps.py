@@ -1,0 +1,87 @@
+"""A card tap with JavaScript: the phone applies it to its form, and the server answers with
+only the previews that changed and the cards the picker has no more of."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import start
+from tests.web.pages import HTMX, Table, shown, text
+
+pytestmark = pytest.mark.django_db
+
+
+def tap(client, url: str, cards: list[str], active: int, digests: dict[str, str]):
+    """The post table.js sends after applying a tap: the fields, and what each seat shows."""
+    data = {"taps": "applied", "active": str(active), "token": "", "version": "0"}
+    data |= {f"cards_{seat}": text_ for seat, text_ in enumerate(cards)}
+    data |= {f"shown_{seat}": digest for seat, digest in digests.items()}
+    return client.post(url, data, headers=HTMX)
+
+
+def test_a_tap_answers_only_the_preview_it_changed_and_what_is_taken(client):
+    game = start(["Ann", "Ben", "Cleo"])
+    url = reverse("round-new", args=[game.pk])
+    page = text(client.get(url))
+    digests = shown(page)
+    assert set(digests) == {"0", "1", "2"}
+
+    # Ann gets K♣: her preview changes (a Thief), nobody else's; with one deck K♣ is gone.
+    response = tap(client, url, ["KC", "", ""], 0, digests)
+
+    answer = text(response)
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
+    assert set(shown(answer)) == {"0"} and shown(answer)["0"] != digests["0"]
+    assert 'id="meld-0" hx-swap-oob="true"' in answer
+    assert "Thief" in answer and "Ben" not in answer
+    assert re.search(r'id="picker-taken" hidden data-cards="KC" hx-swap-oob="true"', answer)
+    assert "<form" not in answer and len(response.content) < 2048
+
+
+def test_the_same_tap_again_changes_nothing_but_the_picker(client):
+    game = start(["Ann", "Ben", "Cleo"])
+    url = reverse("round-new", args=[game.pk])
+    first = text(tap(client, url, ["KC", "", ""], 0, shown(text(client.get(url)))))
+    digests = shown(text(client.get(url))) | shown(first)
+
+    again = text(tap(client, url, ["KC", "", ""], 0, digests))
+
+    assert shown(again) == {}
+    assert 'id="picker-taken"' in again
+
+
+def test_choosing_another_player_moves_the_to_make_chips_with_them(client):
+    # Indian Chief shows what the active player still has to make, under their cards.
+    game = start(["Ann", "Ben", "Cleo"])
+    url = reverse("round-new", args=[game.pk])
+    digests = shown(text(client.get(url)))
+
+    answer = text(tap(client, url, ["", "", ""], 1, digests))
+
+    assert set(shown(answer)) == {"0", "1"}
+    ben = re.search(r'id="preview-1".*?</div>', answer, re.S).group(0)
+    ann = re.search(r'id="preview-0".*?</div>', answer, re.S).group(0)
+    assert 'class="remaining"' in ben and 'class="remaining"' not in ann
+
+
+def test_without_the_digests_the_whole_form_comes_back(client):
+    # A form showing a refused save's errors asks that way: the next tap clears them.
+    game = start(["Ann", "Ben", "Cleo"])
+    url = reverse("round-new", args=[game.pk])
+
+    response = tap(client, url, ["KC", "", ""], 0, {})
+
+    assert "HX-Reswap" not in response
+    assert '<form class="round-entry"' in text(response)
+
+
+def test_without_javascript_a_tap_still_posts_the_whole_form(client):
+    game = start(["Ann", "Ben", "Cleo"])
+    table = Table(client, reverse("round-new", args=[game.pk]))
+
+    table.pick("K♣")
+
+    assert table.cards(0) == "KC" and table.preview(0) == ("Thief", 10)
+    assert "K♣" not in {b.text for b in table.form.buttons if b.name == "add" and not b.disabled}

@@ -1,0 +1,1 @@
+"""The live share link and the co-scorekeepers (games/sharing)."""

@@ -1,0 +1,1 @@
+"""Printable PDF sheets (games/sheets)."""

@@ -1,0 +1,1 @@
+"""Games out as CSV and JSON, and a JSON file back in (games/transfer)."""
