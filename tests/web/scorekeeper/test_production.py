@@ -22,9 +22,6 @@ from pathlib import Path
 import pytest
 import redis
 
-# One worker runs them all: the servers below are started once for the run.
-pytestmark = pytest.mark.xdist_group("production")
-
 ROOT = Path(__file__).resolve().parents[3]
 HOST = "scores.example.org"
 PASSWORD = "a long production password"
