@@ -159,6 +159,17 @@ def start(page: Page, url: str, kind: str, names: list[str]) -> str:
     return page.url.removesuffix("rounds/new/")
 
 
+def new_game(kind: str, names: list[str]):  # -> games.models.Game
+    """A new game of `kind` for these players, made through the models with the settings
+    the rules give when the table chooses none, as the new-game page's defaults do: for the
+    tests whose subject comes after the new-game page."""
+    from games.models import Game
+    from games.rules import KINDS
+
+    decks, settings = KINDS[kind].start(len(names), {})
+    return Game.objects.start(names, decks, kind=kind, settings=settings)
+
+
 def type_cards(page: Page, hands: dict[str, str]) -> None:
     """Type each player's cards in the box under their name, then press Enter (which
     refreshes the previews)."""
@@ -174,6 +185,20 @@ def type_cards(page: Page, hands: dict[str, str]) -> None:
         box.fill(cards)
     assert box is not None, "no cards to type"
     box.press("Enter")
+
+
+def logged_in(page: Page, url: str, name: str) -> None:
+    """The phone logged in as `name` without the login page: a session made on the server,
+    its cookie handed to the phone. For the tests whose subject comes after logging in (the
+    login page itself is gone through in test_invitations.py)."""
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    client = Client()
+    client.force_login(User.objects.get(username=name))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": url}])
 
 
 def log_in(page: Page, url: str, name: str) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import PASSWORD, answer, log_in, settled, start, type_cards
+from tests.browser.table import PASSWORD, answer, logged_in, settled, start, type_cards
 
 pytestmark = pytest.mark.browser
 
@@ -188,7 +188,8 @@ def test_the_pages_of_accounts_and_sharing_pass_axe_in_light_and_dark(
     url = live_server.url
     for name in ("ann", "ben"):
         User.objects.create_user(name, f"{name}@example.org", PASSWORD)
-    log_in(page, url, "ann")
+    logged_in(page, url, "ann")
+    page.goto(f"{url}/games/")
     checked("games, logged in")
     game = start(page, url, "rummy", ["Ann", "Ben"])
     page.goto(game)
@@ -199,7 +200,7 @@ def test_the_pages_of_accounts_and_sharing_pass_axe_in_light_and_dark(
     checked("game page, someone invited")
 
     ben = phone()
-    log_in(ben, url, "ben")
+    logged_in(ben, url, "ben")
     ben.goto(game)
     checked("a game kept by someone else", on=ben)
     ben.goto(f"{url}/")

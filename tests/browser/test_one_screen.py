@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.table import PLAYERS, ROUNDS, messages, settled, start, symbol
+from tests.browser.table import PLAYERS, ROUNDS, messages, new_game, settled, start, symbol
 
 pytestmark = pytest.mark.browser
 
@@ -145,9 +145,11 @@ HANDS = [
 def test_a_rummy_family_hand_without_scrolling(
     live_server, phone: Callable[..., Page], viewport, kind, players, answers, hands
 ):
+    game = new_game(kind, players)
     page = phone(viewport=viewport)
     thumb = Thumb(page)
-    start(page, live_server.url, kind, players)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
 
     for question, answer in answers:
         choice = page.get_by_role("group", name=question).get_by_label(answer, exact=True)
