@@ -540,7 +540,7 @@ def test_card_picker_tap_targets_are_48px(live_server, page: Page):
     assert small == [], f"{len(small)} tap targets under {TAP_TARGET}px at 390px wide: {small}"
 
 
-def test_quick_taps_on_a_slow_connection_all_land(live_server, page: Page):
+def test_quick_taps_on_a_slow_connection_all_land(live_server, phone):
     """At the table the phone's connection is slower than a thumb: no tap may be lost.
 
     Four cards tapped one after the other while no answer has come back yet (the answers
@@ -549,6 +549,8 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, page: Page):
     """
     from games.models import Game
 
+    # The answers held are the page's own requests, with no service worker between.
+    page = phone(service_workers="block")
     game = Game.objects.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     table = Table(page, lambda page, name: Path())

@@ -12,7 +12,14 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.table import answer, check_page_is_clean, settled, symbol, watch_console
+from tests.browser.table import (
+    answer,
+    check_page_is_clean,
+    messages,
+    settled,
+    symbol,
+    watch_console,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +122,7 @@ def test_three_thirteen_by_tapping_with_wild_cards_and_an_edit(live_server, page
     expect(page.get_by_role("group", name="Who went out").get_by_label("Ann")).to_be_checked()
     table.snap("hand-1-entered")
     table.save(1)
+    expect(messages(page)).to_contain_text("Hand 1 saved.")
     table.expect_board([[0, 0]], [0, 0])
     # Who deals next: a line of text under the board, with no role of its own.
     expect(page.locator(".dealer")).to_have_text("Next to deal: Ben")
