@@ -5,6 +5,7 @@ against pytest-django's `live_server`, at a phone's viewport, because the scorek
 the cards on a phone at the table. Playwright's own browser downloads are never used.
 """
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -111,8 +112,10 @@ def phone(
         return context.pages[0] if context.pages else context.new_page()
 
     yield pick_up
-    for context in contexts:
-        context.close()
+    # Each phone is put down even when putting down another fails.
+    with contextlib.ExitStack() as down:
+        for context in contexts:
+            down.callback(context.close)
 
 
 @pytest.fixture
