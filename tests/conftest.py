@@ -5,6 +5,7 @@ against pytest-django's `live_server`, at a phone's viewport, because the scorek
 the cards on a phone at the table. Playwright's own browser downloads are never used.
 """
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 # Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
 # is open (the session-scoped `browser` below keeps it open for the rest of the run). Django
@@ -72,23 +73,49 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+# How long an action or an expectation may wait for the page before it fails. Neither
+# waits this long when the page is right: it is the bound on a loaded CI machine.
+PATIENCE_MS = 10_000
+expect.set_options(timeout=PATIENCE_MS)
+
+
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Callable[..., Page]]:
+def phone(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[..., Page]]:
     """Call it to pick up another phone: a new page in a fresh context (no cookies or
     storage) at a phone's viewport. Every phone is put down when the test ends, so that no
-    page left open goes on polling the live server while the tests after it run."""
+    page left open goes on polling the live server while the tests after it run. This is
+    the only place a test gets a browser context from.
+
+    `persistent=True` gives the phone a profile on disk, in a browser of its own: Chromium
+    offers to install an app only from such a profile, never from an incognito context.
+    Other keywords change the phone: another `viewport`, `service_workers="block"`, …
+    """
     contexts: list[BrowserContext] = []
 
-    def pick_up(**overrides: Any) -> Page:
-        """`overrides` change the phone: another `viewport`, say."""
-        context = browser.new_context(**(PHONE | overrides))
-        context.set_default_timeout(10_000)
+    def pick_up(*, persistent: bool = False, **overrides: Any) -> Page:
+        options = PHONE | overrides
+        if persistent:
+            context = browser.browser_type.launch_persistent_context(
+                tmp_path_factory.mktemp("profile"),
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+                **options,
+            )
+        else:
+            context = browser.new_context(**options)
         contexts.append(context)
-        return context.new_page()
+        context.set_default_timeout(PATIENCE_MS)
+        # A persistent context opens with a blank page of its own: use it.
+        return context.pages[0] if context.pages else context.new_page()
 
     yield pick_up
-    for context in contexts:
-        context.close()
+    # Each phone is put down even when putting down another fails.
+    with contextlib.ExitStack() as down:
+        for context in contexts:
+            down.callback(context.close)
 
 
 @pytest.fixture

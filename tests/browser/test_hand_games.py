@@ -12,7 +12,14 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.test_game import check_page_is_clean, symbol, watch_console
+from tests.browser.table import (
+    answer,
+    check_page_is_clean,
+    messages,
+    settled,
+    symbol,
+    watch_console,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -25,15 +32,21 @@ class Table:
         self.screenshot = screenshot
         self.errors = watch_console(page)
         self.steps = 0
+        self.names: list[str] = []
 
     def snap(self, name: str) -> None:
+        """Screenshot this step once the page has settled, then check the page is clean."""
         self.steps += 1
+        settled(self.page)
         self.screenshot(self.page, f"{self.steps:02d}-{name}")
         check_page_is_clean(self.page, self.errors)
 
     def start(self, url: str, kind: str, title: str, names: list[str]) -> None:
+        self.names = names
         self.page.goto(f"{url}/")
-        self.page.locator(f"a.button[href='/games/new/?kind={kind}']").tap()
+        # The home page's button for a new game of that kind; the link to enter one from a
+        # paper sheet, further down, has the same name.
+        self.page.get_by_role("link", name=title, exact=True).first.tap()
         expect(self.page.get_by_role("heading", level=1)).to_have_text(f"New game of {title}")
         for seat, name in enumerate(names, start=1):
             self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
@@ -41,34 +54,40 @@ class Table:
         expect(self.page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
 
     def player(self, seat: int) -> Locator:
-        return self.page.locator(f"#round-entry #player-{seat}")
+        """The player's section of the round entry, named by the player."""
+        return self.page.get_by_role("region", name=self.names[seat], exact=True)
 
     def hand(self, seat: int) -> Locator:
-        return self.player(seat).locator(".hand button.in-hand")
+        """The cards in the player's hand, each a button that takes it out again."""
+        return self.player(seat).get_by_role("button", name=re.compile(r"^Remove "))
+
+    def explanation(self, seat: int) -> Locator:
+        # How the server reads the hand, in words: a paragraph with no name of its own.
+        return self.player(seat).locator(".explanation")
 
     def answer(self, question: str, name: str) -> None:
-        """Tap an answer; the phone sends it at once. The next tap waits for the page to
-        come back, as a person looks before tapping on: a tap on a name made while that
-        refresh is being swapped in can be lost (tap it again)."""
-        group = self.page.get_by_role("group", name=question)
-        group.get_by_label(name, exact=True).tap()
-        self.page.wait_for_load_state("networkidle")
-        expect(group.get_by_label(name, exact=True)).to_be_checked()
+        """Tap an answer; the phone sends it at once, and the next tap waits for the form
+        that comes back in place of this one, as a person looks before tapping on."""
+        answer(
+            self.page, self.page.get_by_role("group", name=question).get_by_label(name, exact=True)
+        )
 
     def enter(self, seat: int, cards: str) -> None:
         if "active" not in (self.player(seat).get_attribute("class") or ""):
-            self.page.locator(f"#round-entry .dock-names button[value='{seat}']").tap()
+            names = self.page.get_by_role("group", name="Who gets the cards")
+            names.get_by_role("button", name=self.names[seat], exact=True).tap()
             expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
+        picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for card in cards.split():
             count = self.hand(seat).count()
-            self.page.locator(f"#round-entry .picker button[name='add'][value='{card}']").tap()
-            expect(self.hand(seat)).to_have_count(count + 1)
             shown = "JK" if card == "JK" else symbol(card)
+            picker.get_by_role("button", name=shown, exact=True).tap()
+            expect(self.hand(seat)).to_have_count(count + 1)
             expect(self.hand(seat).last).to_have_text(shown)
 
     def drop(self, seat: int, card: str) -> None:
         count = self.hand(seat).count()
-        self.hand(seat).filter(has_text=re.compile(f"^{symbol(card)}$")).first.tap()
+        self.player(seat).get_by_role("button", name=f"Remove {symbol(card)}").first.tap()
         expect(self.hand(seat)).to_have_count(count - 1)
 
     def save(self, number: int, *, edit: bool = False) -> None:
@@ -76,12 +95,17 @@ class Table:
         self.page.get_by_role("button", name=label).tap()
         self.page.wait_for_url(re.compile(r"/games/\d+/$"))
 
+    def board(self) -> Locator:
+        return self.page.get_by_role("region", name="Scoreboard").get_by_role("table")
+
     def expect_board(self, rows: list[list[int]], totals: list[int]) -> None:
-        board = self.page.locator("#scoreboard")
-        expect(board.locator("tbody tr")).to_have_count(len(rows))
-        for row, scores in zip(board.locator("tbody tr").all(), rows, strict=True):
-            expect(row.locator("td")).to_have_text([str(score) for score in scores])
-        expect(board.locator("tfoot td.total")).to_have_text([str(total) for total in totals])
+        # The hands, a row each: the table's body, between its head and its total.
+        hands = self.board().locator("tbody").get_by_role("row")
+        expect(hands).to_have_count(len(rows))
+        for row, scores in zip(hands.all(), rows, strict=True):
+            expect(row.get_by_role("cell")).to_have_text([str(score) for score in scores])
+        total = self.board().get_by_role("row", name=re.compile(r"^Total\b")).get_by_role("cell")
+        expect(total).to_have_text([str(total) for total in totals])
 
 
 def test_three_thirteen_by_tapping_with_wild_cards_and_an_edit(live_server, page: Page, screenshot):
@@ -93,12 +117,14 @@ def test_three_thirteen_by_tapping_with_wild_cards_and_an_edit(live_server, page
     # the screen lays out as the cards come in.
     table.answer("Who went out", "Ann")
     table.enter(1, "7S 8S 3D")
-    expect(table.player(1).locator(".explanation")).to_have_text("melded: 3♦ 7♠ 8♠ — no deadwood")
+    expect(table.explanation(1)).to_have_text("melded: 3♦ 7♠ 8♠ — no deadwood")
     # The answer survived the picker's refreshes.
     expect(page.get_by_role("group", name="Who went out").get_by_label("Ann")).to_be_checked()
     table.snap("hand-1-entered")
     table.save(1)
+    expect(messages(page)).to_contain_text("Hand 1 saved.")
     table.expect_board([[0, 0]], [0, 0])
+    # Who deals next: a line of text under the board, with no role of its own.
     expect(page.locator(".dealer")).to_have_text("Next to deal: Ben")
 
     # Hand 2 (four cards, fours wild): Ann went out again; Ben holds K♠ Q♦ 2♣ 5♥, nothing
@@ -107,26 +133,27 @@ def test_three_thirteen_by_tapping_with_wild_cards_and_an_edit(live_server, page
     expect(page.get_by_text("4 cards each; 4s are wild.")).to_be_visible()
     table.answer("Who went out", "Ann")
     table.enter(1, "KS QD 2C 5H")
-    expect(table.player(1).locator(".explanation")).to_have_text("deadwood: K♠ Q♦ 2♣ 5♥ = 27")
+    expect(table.explanation(1)).to_have_text("deadwood: K♠ Q♦ 2♣ 5♥ = 27")
     table.save(2)
     table.expect_board([[0, 0], [0, 27]], [0, 27])
     table.snap("after-hand-2")
 
     # Ben's 5♥ was really K♥, and his Q♦ the wild 4♥: K♠ K♥ 4♥ is a set, 2♣ is left: 2.
-    page.locator("#round-2").get_by_role("link", name="Edit").tap()
+    rounds = page.get_by_role("region", name="Hands").get_by_role("listitem")
+    rounds.nth(1).get_by_role("link", name="Edit").tap()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Edit hand 2")
     table.drop(1, "5H")
     table.drop(1, "QD")
     table.enter(1, "KH 4H")
-    expect(table.player(1).locator(".explanation")).to_have_text(
-        "melded: 4♥ K♠ K♥ — deadwood: 2♣ = 2"
-    )
+    expect(table.explanation(1)).to_have_text("melded: 4♥ K♠ K♥ — deadwood: 2♣ = 2")
     table.snap("hand-2-edited")
     table.save(2, edit=True)
     table.expect_board([[0, 0], [0, 2]], [0, 2])
     # Three Thirteen: the lowest total leads.
-    expect(page.locator("#scoreboard thead th.leader")).to_have_text(["★ Ann"])
-    expect(page.locator(".history li").first).to_contain_text("Hand edited (hand 2)")
+    leads = table.board().get_by_role("columnheader", name=re.compile(r"^leads "))
+    expect(leads).to_have_text(["★ Ann"])
+    history = page.get_by_role("region", name="History").get_by_role("listitem")
+    expect(history.first).to_contain_text("Hand edited (hand 2)")
     table.snap("game-page")
 
 
@@ -140,7 +167,8 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     table.enter(0, "2H")
     table.enter(1, "KS JK")
     # Three players play with two jokers: one is left to tap.
-    expect(page.locator("#round-entry .picker button[value='JK']")).to_be_enabled()
+    picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
+    expect(picker.get_by_role("button", name="JK", exact=True)).to_be_enabled()
     table.enter(2, "4D")
     table.snap("hand-1-entered")
     table.save(1)
@@ -154,7 +182,7 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     table.enter(1, "8S")
     table.enter(2, "AC")
     # The phone reloads the page before the save: the cards and the answer come back.
-    page.wait_for_load_state("networkidle")
+    settled(page)
     page.reload()
     expect(table.hand(0)).to_have_count(0)
     page.get_by_role("button", name="Restore what was entered before the page reloaded").tap()
@@ -173,6 +201,8 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     # The table stops here: Ann leads and wins.
     page.get_by_text("End the game here…").tap()
     page.get_by_role("button", name="Yes, end the game").tap()
-    expect(page.locator(".winner h2")).to_have_text("Ann wins")
+    expect(page.get_by_role("heading", level=2, name=re.compile(r"\bwins?\b"))).to_have_text(
+        "Ann wins"
+    )
     expect(page.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
     table.snap("game-over")

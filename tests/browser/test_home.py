@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
+from tests.browser.table import settled
+
 pytestmark = pytest.mark.browser
 
 MELD_NAMES = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor", "Indian Chief"]
@@ -19,8 +21,9 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 
 def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
-    """No CSP violation, no console error, and nothing wider than the phone."""
-    page.wait_for_load_state("networkidle")
+    """No CSP violation, no console error, and nothing wider than the phone, once every
+    request the page made has been answered."""
+    settled(page)
     violations = page.evaluate("window.cspViolations")
     assert violations == [], f"CSP violations on {page.url}: {violations}; {console_errors}"
     assert console_errors == [], f"console errors on {page.url}: {console_errors}"
@@ -54,7 +57,7 @@ def test_home_page_then_the_seven_melds_on_a_phone(live_server, page: Page, scre
     # From there, the seven melds are one tap away, in order of their card count.
     page.get_by_role("link", name="The seven melds").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text("Indian Chief: the seven melds")
-    melds = page.locator("dl.rules > dt")
+    melds = page.get_by_role("term")
     expect(melds).to_contain_text(MELD_NAMES)
     for meld in melds.all():
         expect(meld).to_be_visible()

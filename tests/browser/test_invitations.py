@@ -5,21 +5,11 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.test_game import check_page_is_clean, watch_console
+from tests.browser.table import PASSWORD, check_page_is_clean, log_in, messages, watch_console
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "a long enough password"
-
-
-def log_in(page: Page, url: str, name: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").tap()
-    page.wait_for_url(re.compile(r"/games/$"))
 
 
 def test_an_invited_account_accepts_keeps_score_and_leaves(live_server, phone, screenshot):
@@ -40,17 +30,21 @@ def test_an_invited_account_accepts_keeps_score_and_leaves(live_server, phone, s
     game_url = ann.url
     ann.get_by_label("User name").fill("ben")
     ann.get_by_role("button", name="Invite them to keep score").tap()
-    expect(ann.locator(".messages")).to_contain_text("ben is invited")
-    expect(ann.locator("#sharing")).to_contain_text("Invited, keeping score once they accept")
+    expect(messages(ann)).to_contain_text("ben is invited")
+    expect(ann.get_by_role("region", name="Sharing")).to_contain_text(
+        "Invited, keeping score once they accept"
+    )
     screenshot(ann, "1-ann-invited-ben")
     check_page_is_clean(ann, ann_errors)
 
     # Ben cannot open the game yet; his home page asks him.
-    ben.goto(game_url)
+    # The refusal is a 403, which the console reports: that one error is expected.
+    with ben.expect_console_message(lambda message: "403" in message.text):
+        ben.goto(game_url)
     expect(ben.get_by_role("heading", level=1)).to_contain_text("kept by someone else")
-    ben_errors.clear()  # that page's own 403
+    ben_errors.clear()
     ben.goto(f"{live_server.url}/")
-    invitation = ben.locator(".invitations")
+    invitation = ben.get_by_role("region", name="Asked to keep score")
     expect(invitation).to_contain_text("ann asks you to keep score on Rummy: Ann, Ben")
     screenshot(ben, "2-ben-is-asked")
     check_page_is_clean(ben, ben_errors)
@@ -58,12 +52,12 @@ def test_an_invited_account_accepts_keeps_score_and_leaves(live_server, phone, s
 
     # Now it is his to keep score on, and to leave.
     ben.wait_for_url(game_url)
-    expect(ben.locator(".messages")).to_contain_text("You keep score on this game now.")
+    expect(messages(ben)).to_contain_text("You keep score on this game now.")
     expect(ben.get_by_role("link", name="Enter hand 1")).to_be_visible()
     screenshot(ben, "3-ben-keeps-score")
     check_page_is_clean(ben, ben_errors)
     ben.get_by_role("button", name="Leave this game").tap()
     ben.wait_for_url(f"{live_server.url}/")
-    expect(ben.locator(".messages")).to_contain_text("You no longer keep score")
+    expect(messages(ben)).to_contain_text("You no longer keep score")
     ben.goto(game_url)
     expect(ben.get_by_role("heading", level=1)).to_contain_text("kept by someone else")

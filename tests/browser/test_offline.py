@@ -14,12 +14,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import BrowserContext, Error, Page, expect
+from playwright.sync_api import BrowserContext, Error, Locator, Page, expect
 
 from games.models import Game
-from tests.browser.test_accessibility import start
-from tests.browser.test_game import PLAYERS, ROUNDS
-from tests.browser.test_invitations import PASSWORD, log_in
+from tests.browser.table import PASSWORD, PLAYERS, hands, logged_in, settled, start
 from tests.web.offline.static import new_stylesheet
 
 pytestmark = pytest.mark.browser
@@ -93,27 +91,38 @@ def connection(live_server) -> Iterator[Connection]:
     relay.close()
 
 
-def until(page: Page, script: str, seconds: float = 10) -> None:
-    """Wait until `script` is true in the page (wait_for_function would need the eval
-    that the pages' Content Security Policy forbids)."""
-    for _ in range(int(seconds * 10)):
+def until(page: Page, condition: str, seconds: float = 10) -> None:
+    """Wait until `condition`, an expression of the page's, is true in the page.
+
+    What the page holds in its storage (its caches, its queue of saves) is read through
+    promises, which Playwright's wait_for_function does not wait for: the page checks it
+    once a frame instead, for at most `seconds`. The page may bring itself up to date
+    meanwhile (a save just recorded reloads it): the check goes on in the page that loads
+    in its place."""
+    check = f"""async (ms) => {{
+      const end = performance.now() + ms;
+      while (performance.now() < end) {{
+        if (await ({condition})) return true;
+        await new Promise(requestAnimationFrame);
+      }}
+      return false;
+    }}"""
+    for _ in range(3):
         try:
-            if page.evaluate(script):
-                return
+            assert page.evaluate(check, seconds * 1000), f"never true: {condition}"
+            return
         except Error as error:
-            # The page may bring itself up to date meanwhile (a save just recorded
-            # reloads it): ask the page that loads in its place.
             if "Execution context was destroyed" not in error.message:
                 raise
             page.wait_for_load_state()
-        page.wait_for_timeout(100)
-    raise AssertionError(f"never true: {script}")
+    raise AssertionError(f"the page kept reloading while waiting for: {condition}")
 
 
 def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page."""
     try:
-        until(page, "navigator.serviceWorker.controller !== null", seconds=20)
-    except AssertionError:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
+    except Error:
         state = page.evaluate(
             "navigator.serviceWorker.getRegistration().then(r => r ? [r.installing, r.waiting,"
             " r.active].map(w => w && w.state) : 'none')"
@@ -127,23 +136,33 @@ def kept_for_offline(page: Page) -> None:
     until(page, "caches.match(location.pathname, {cacheName: 'scorekeeper-pages'}).then(Boolean)")
 
 
-def enter(page: Page, hands: list[str]) -> None:
-    """Each player's cards, tapped on the picker (nothing is scored without the server)."""
-    for seat, cards in enumerate(hands):
-        name = page.locator(f"#round-entry .dock-names button[value='{seat}']")
-        if name.get_attribute("aria-pressed") != "true":
-            name.tap()
-        for count, card in enumerate(cards.split(), start=1):
-            page.locator(f"#round-entry .picker button[value='{card}']").tap()
-            expect(page.locator(f"#player-{seat} .hand button.in-hand")).to_have_count(count)
+def enter(page: Page, cards_by_seat: list[str]) -> None:
+    """Each player's cards, typed in the box under their name: the same field the picker
+    fills, and, unlike a tap, nothing sent until Save (nothing is scored without the
+    server). Tapping offline is tested with the round entry (test_game.py)."""
+    for seat, cards in enumerate(cards_by_seat):
+        name = PLAYERS[seat]
+        player = page.get_by_role("region", name=name, exact=True)
+        box = player.get_by_label(f"{name}'s cards as text")
+        # The box stays open once opened, until the page is loaded again.
+        if not box.is_visible():
+            player.get_by_text("Type the cards instead").click()
+        box.fill(cards)
+        expect(box).to_have_value(cards)
+
+
+def kept_saves(page: Page) -> Locator:
+    """The saves kept on this phone until the connection is back, one an item."""
+    return page.get_by_role("region", name="Kept on this phone").get_by_role("listitem")
+
+
+def offline_copy(page: Page) -> Locator:
+    """The note on a page opened from the phone's copy while there is no connection."""
+    return page.get_by_role("status").filter(has_text="this is the copy kept on this phone")
 
 
 def recorded(game: Game) -> list[tuple[int, list[str]]]:
     return [(played.number, list(played.snapshot().values())) for played in game.rounds.all()]
-
-
-def hands(number: int) -> list[str]:
-    return [cards for cards, _ in ROUNDS[number - 1]]
 
 
 def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
@@ -159,24 +178,29 @@ def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
         expect(heading).to_have_text(f"Round {number} of 7")
         enter(page, hands(number))
         page.get_by_role("button", name=f"Save round {number}").tap()
-        expect(page.locator("#kept-saves li")).to_have_count(number)
-        expect(page.locator(".save-state")).to_contain_text(f"round {number} is kept")
+        expect(kept_saves(page)).to_have_count(number)
+        # The save's state, next to Save: the entry form's status, not the page's others.
+        expect(page.locator("#round-entry").get_by_role("status")).to_contain_text(
+            f"round {number} is kept"
+        )
     expect(heading).to_have_text("Round 4 of 7")
-    expect(page.locator("#kept-saves li").first).to_contain_text("Ann: KS · Ben: 7H 7S")
+    expect(kept_saves(page).first).to_contain_text("Ann: KS · Ben: 7H 7S")
 
     # Reloaded while still offline: the phone's copy, the three rounds still waiting.
     page.reload()
-    expect(page.locator(".offline-copy")).to_contain_text("may be out of date")
+    expect(offline_copy(page)).to_contain_text("may be out of date")
     expect(heading).to_have_text("Round 4 of 7")
-    expect(page.locator("#kept-saves li")).to_have_count(3)
+    expect(kept_saves(page)).to_have_count(3)
     assert recorded(game) == []
 
     connection.restore(page.context)
-    expect(page.locator("#kept-saves")).to_have_count(0)
+    expect(page.get_by_role("region", name="Kept on this phone")).to_have_count(0)
     expect(heading).to_have_text("Round 4 of 7")
     assert recorded(game) == [(number, hands(number)) for number in (1, 2, 3)]
-    # The next round goes on from the server's own form, and lands as round 4.
-    expect(page.locator(".offline-copy")).to_have_count(0)
+    # The next round goes on from the server's own form, and lands as round 4. The phone
+    # asked for that form as it took the note away: it replaces the phone's copy first.
+    expect(offline_copy(page)).to_have_count(0)
+    settled(page)
     enter(page, hands(4))
     page.get_by_role("button", name="Save round 4").tap()
     page.wait_for_url(game_url)
@@ -188,8 +212,8 @@ def test_a_round_another_phone_saved_meanwhile_is_kept_for_the_scorekeeper(
 ):
     User.objects.create_user("ann", "ann@example.org", PASSWORD)
     mine, other = phone(), phone()
-    log_in(mine, connection.url, "ann")
-    log_in(other, live_server.url, "ann")
+    logged_in(mine, connection.url, "ann")
+    logged_in(other, live_server.url, "ann")
     game_url = start(mine, connection.url, "indian-chief", PLAYERS)
     game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
     kept_for_offline(mine)
@@ -198,7 +222,7 @@ def test_a_round_another_phone_saved_meanwhile_is_kept_for_the_scorekeeper(
     for number in (1, 2):
         enter(mine, hands(number))
         mine.get_by_role("button", name=f"Save round {number}").tap()
-        expect(mine.locator("#kept-saves li")).to_have_count(number)
+        expect(kept_saves(mine)).to_have_count(number)
 
     # The other phone, online, saves round 1 with other cards (round 3's, a valid first).
     other.goto(game_url.replace(connection.url, live_server.url) + "rounds/new/")
@@ -207,39 +231,33 @@ def test_a_round_another_phone_saved_meanwhile_is_kept_for_the_scorekeeper(
     other.wait_for_url(re.compile(r"/games/\d+/$"))
 
     connection.restore(mine.context)
-    first = mine.locator("#kept-saves li").first
+    first = kept_saves(mine).first
     expect(first).to_contain_text("Not recorded")
-    expect(mine.locator("#kept-saves li")).to_have_count(2)
+    expect(kept_saves(mine)).to_have_count(2)
     assert recorded(game) == [(1, hands(3))]
 
     # Looked at: the server shows both rounds 1 and the cards this phone entered.
     first.get_by_role("button", name="Look at it").tap()
     expect(mine.get_by_role("heading", level=1)).to_have_text("Round 1 was saved on another phone")
-    expect(mine.locator(".meanwhile .mine li").first).to_contain_text("Ann K♠")
+    # This phone's cards, a list with no name of its own under the other phone's round.
+    theirs = mine.get_by_role("alert", name="What the other phone saved")
+    expect(theirs.locator(".mine").get_by_role("listitem").first).to_contain_text("Ann K♠")
     # Behind it, this phone's round 2 was entered as round 2: it goes in as that.
     until(mine, "SavesQueue.all().then(kept => kept.length === 0)")
-    expect(mine.locator("#kept-saves")).to_have_count(0)
+    expect(mine.get_by_role("region", name="Kept on this phone")).to_have_count(0)
     assert recorded(game) == [(1, hands(3)), (2, hands(2))]
 
 
-def test_the_manifest_makes_the_app_installable(live_server, browser, tmp_path):
+def test_the_manifest_makes_the_app_installable(live_server, phone):
     """Chromium's own installability check, on a profile of its own (a test's usual
     context is an incognito one, which Chromium never offers to install from)."""
-    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-    )
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/")
-        controlled(page)
-        devtools = context.new_cdp_session(page)
-        errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
-        assert errors == []
-        assert devtools.send("Page.getAppManifest")["errors"] == []
-    finally:
-        context.close()
+    page = phone(persistent=True)
+    page.goto(f"{live_server.url}/")
+    controlled(page)
+    devtools = page.context.new_cdp_session(page)
+    errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == []
+    assert devtools.send("Page.getAppManifest")["errors"] == []
 
 
 def test_a_new_static_version_replaces_the_old_caches(live_server, page: Page, settings, tmp_path):
@@ -288,15 +306,17 @@ def test_the_wake_lock_comes_back_on_every_page_of_a_game_in_progress(live_serve
     game_url = start(page, live_server.url, "indian-chief", PLAYERS)
     for url in (page.url, game_url):
         page.goto(url)
-        until(page, "window.wakeLocks === 1")
+        page.wait_for_function("() => window.wakeLocks === 1")
         for times in (2, 3):
             page.evaluate("showPage(false)")
             page.evaluate("showPage(true)")
-            until(page, f"window.wakeLocks === {times}")
+            page.wait_for_function(f"() => window.wakeLocks === {times}")
 
-    # A finished game keeps no screen awake.
+    # A finished game keeps no screen awake: its page is not marked for it, and the page
+    # decides that as it loads, before `goto` returns.
     game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
     game.abandon(game.version)
     page.goto(game_url)
-    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("heading", level=2, name="Abandoned")).to_be_visible()
+    expect(page.locator("body")).not_to_have_attribute("data-wake-lock", "")
     assert page.evaluate("window.wakeLocks") == 0

@@ -16,8 +16,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.test_accessibility import start
-from tests.browser.test_game import PLAYERS, ROUNDS
+from tests.browser.table import PLAYERS, ROUNDS, messages, new_game, settled, start, symbol
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +27,13 @@ UPRIGHT = [
 
 # Each round's Thieves, who steal (or take from the deck) before the next round is dealt.
 THIEVES = {1: ["Ann"], 5: ["Dan"], 6: ["Cat"]}
+
+# A box as getBoundingClientRect gives it, for every element the locator matches, measured
+# in one go in the page: an htmx swap cannot detach the element between finding and measuring.
+BOXES = """elements => elements.map(element => {
+  const box = element.getBoundingClientRect();
+  return {x: box.x, y: box.y, width: box.width, height: box.height};
+})"""
 
 
 class Thumb:
@@ -40,13 +46,9 @@ class Thumb:
     def tap(self, target: Locator, kind: str) -> None:
         expect(target).to_be_visible()
         expect(target).to_be_enabled()
-        box = target.bounding_box()
-        for _ in range(20):
-            if box is not None:
-                break
-            # An htmx swap is putting a new copy of it in place this very moment.
-            self.page.wait_for_timeout(50)
-            box = target.bounding_box()
+        boxes = target.evaluate_all(BOXES)
+        assert len(boxes) == 1, f"{kind}: {target} matches {len(boxes)} elements"
+        box = boxes[0]
         size = self.page.viewport_size
         assert box is not None and size is not None
         inside = (
@@ -65,15 +67,19 @@ class Thumb:
     def enter(self, hands: list[str]) -> None:
         """Each player's cards, by name and card: a name is tapped only when the entry is
         not already with that player (the first, or moved on by itself)."""
+        names = self.page.get_by_role("group", name="Who gets the cards")
+        picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for seat, cards in enumerate(hands):
-            name = self.page.locator(f"#round-entry .dock-names button[value='{seat}']")
+            name = names.get_by_role("button", name=PLAYERS[seat], exact=True)
             if name.get_attribute("aria-pressed") != "true":
                 self.tap(name, "player")
+            player = self.page.get_by_role("region", name=PLAYERS[seat], exact=True)
+            hand = player.get_by_role("button", name=re.compile(r"^Remove "))
             for count, card in enumerate(cards.split(), start=1):
-                self.tap(self.page.locator(f"#round-entry .picker button[value='{card}']"), "card")
-                hand = self.page.locator(f"#round-entry #player-{seat} .hand button.in-hand")
+                self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")
                 expect(hand).to_have_count(count)
-        self.page.wait_for_load_state("networkidle")
+        # The screen as it stays: every answer to the taps is in.
+        settled(self.page)
 
 
 @pytest.mark.parametrize("viewport", UPRIGHT)
@@ -88,20 +94,23 @@ def test_a_whole_indian_chief_game_without_scrolling(
         expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number} of 7")
         thumb.enter([cards for cards, _ in row])
         for seat, (_, score) in enumerate(row):
-            expect(page.locator(f"#player-{seat} .meld-preview .score")).to_have_text(str(score))
+            # The score beside the player's name: a number, with no role or name of its own.
+            player = page.get_by_role("region", name=PLAYERS[seat], exact=True)
+            expect(player.locator(".meld-preview .score")).to_have_text(str(score))
         thumb.tap(page.get_by_role("button", name=f"Save round {number}"), "save")
         for thief in THIEVES.get(number, []):
             page.wait_for_url(re.compile(r"/steals/$"))
-            expect(page.locator("#steals .thief-order li")).to_have_text([thief])
+            # The steals page's lists, the Thieves in order and what they did, have no name.
+            thieves = page.locator("#steals .thief-order").get_by_role("listitem")
+            expect(thieves).to_have_text([thief])
             thumb.tap(page.get_by_role("button", name="Take from the deck instead"), "thief")
-            expect(page.locator("#steals .events li")).to_contain_text(
-                [f"{thief} took from the deck."]
-            )
+            events = page.locator("#steals .events").get_by_role("listitem")
+            expect(events).to_contain_text([f"{thief} took from the deck."])
         if number < 7:
             thumb.tap(page.get_by_role("link", name=f"Enter round {number + 1}"), "next round")
             page.wait_for_url(re.compile(r"/rounds/new/$"))
     page.wait_for_url(re.compile(r"/games/\d+/$"))
-    expect(page.locator(".winner h2")).to_be_visible()
+    expect(page.get_by_role("heading", level=2, name=re.compile(r"\bwins?\b"))).to_be_visible()
 
     cards = sum(len(cards.split()) for row in ROUNDS for cards, _ in row)
     names = thumb.taps["player"]
@@ -136,20 +145,24 @@ HANDS = [
 def test_a_rummy_family_hand_without_scrolling(
     live_server, phone: Callable[..., Page], viewport, kind, players, answers, hands
 ):
+    game = new_game(kind, players)
     page = phone(viewport=viewport)
     thumb = Thumb(page)
-    start(page, live_server.url, kind, players)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
 
     for question, answer in answers:
-        thumb.tap(
-            page.get_by_role("group", name=question).get_by_label(answer, exact=True), "answer"
-        )
-        page.wait_for_load_state("networkidle")
+        choice = page.get_by_role("group", name=question).get_by_label(answer, exact=True)
+        thumb.tap(choice, "answer")
+        # The answer's form comes back in place of this one (the server marks the answer
+        # `checked`), and must be wired up before the next tap.
+        expect(choice).to_have_attribute("checked", "")
+        settled(page)
     thumb.enter(hands)
     thumb.tap(page.get_by_role("button", name="Save hand 1"), "save")
 
     page.wait_for_url(re.compile(r"/games/\d+/$"))
-    expect(page.locator(".messages")).to_contain_text("Hand 1 saved.")
+    expect(messages(page)).to_contain_text("Hand 1 saved.")
     cards = sum(len(cards.split()) for cards in hands)
     assert thumb.taps["card"] == cards and thumb.taps["save"] == 1
     assert thumb.taps["player"] <= len(players) and thumb.taps["answer"] == len(answers)
@@ -186,7 +199,9 @@ def test_the_entry_screen_never_scrolls_sideways(
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     if text:
         page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
-    for card in page.locator("#round-entry .picker button[name='add']").all():
+    picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
+    expect(picker.get_by_role("button")).to_have_count(52)
+    for card in picker.get_by_role("button").all():
         box = card.bounding_box()
         assert box is not None and box["y"] + box["height"] <= viewport["height"]
 
@@ -211,6 +226,7 @@ def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Cal
     page.goto(f"{live_server.url}/games/{game.pk}/")
     board_fits()
     # A tapped score opens over the board: every column stays on the screen.
+    # A score opens its working-out: the summary of a score's cell, which has no role.
     page.locator(".scoreboard td summary").first.tap()
     expect(page.locator(".scoreboard .cell-detail").first).to_be_visible()
     board_fits()

@@ -1,0 +1,252 @@
+"""What the browser tests share: a game of Indian Chief on paper, the phone's console, and
+the ways to reach a page and to wait until it shows what a person would look at.
+
+Not a test module: the browser test modules import from here, never from each other.
+"""
+
+import re
+
+from playwright.sync_api import ConsoleMessage, Locator, Page, expect
+
+PHONE_WIDTH = 390
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+PASSWORD = "a long enough password"
+
+# The game on paper. Round r, seat s makes the meld of size ((r + s) mod 7) + 1, so each
+# player makes each meld exactly once and no round repeats a meld. With two decks no exact
+# card appears more than twice in a round. Cards are listed in tap order.
+ROUNDS: list[list[tuple[str, int]]] = [
+    [
+        # Ann: Thief K♠ = face value 10.
+        ("KS", 10),
+        # Ben: Beggar Man 7♥ 7♠ matches 7♣ (Cat) and 7♦ (Dan): 2 cards × 2 = 4.
+        ("7H 7S", 4),
+        # Cat: Poor Man, spades 9♠ 2♠ = 9 + 2 = 11 (7♣ is no spade).
+        ("7C 9S 2S", 11),
+        # Dan: Lawyer 7 + 8 + 6 + 4 = 25 exactly: 25.
+        ("7D 8C 6H 4D", 25),
+    ],
+    [
+        # Ann: Beggar Man Q♥ Q♦ matches Q♠ (Ben), Q♣ (Dan); Cat's tens are not queens: 4.
+        ("QH QD", 4),
+        # Ben: Poor Man, spades Q♠ 5♠ = 10 + 5 = 15.
+        ("QS 5S 3H", 15),
+        # Cat: Lawyer 10 + 10 + 4 + 1 = 25.
+        ("10C 10D 4S AH", 25),
+        # Dan: Rich Man −(10 + 2 + 3 + 4 + 5) = −24.
+        ("QC 2D 3D 4C 5H", -24),
+    ],
+    [
+        # Ann: Poor Man, spades A♠ K♠ = 1 + 10 = 11 (9♥ is no spade).
+        ("AS KS 9H", 11),
+        # Ben: Lawyer 9 + 8 + 5 + 3 = 25.
+        ("9C 8D 5C 3S", 25),
+        # Cat: Rich Man −(1 + 1 + 2 + 2 + 3) = −9.
+        ("AD AC 2H 2C 3C", -9),
+        # Dan: Doctor: ranks A–6 all different, A♥ is the heart and the ace;
+        # diamonds 3♦ 5♦ 6♦ are the largest suit: 3 × 10 = 30.
+        ("AH 2S 3D 4H 5D 6D", 30),
+    ],
+    [
+        # Ann: Lawyer Q 8 6 A = 10 + 8 + 6 + 1 = 25 (the spec's own example).
+        ("QH 8S 6C AS", 25),
+        # Ben: Rich Man −(10 + 10 + 10 + 10 + 10) = −50.
+        ("KH KC QD JD 10S", -50),
+        # Cat: Doctor A 3 5 7 9 J, A♥ heart and ace, five hearts: 5 × 10 = 50.
+        ("AH 3H 5H 7H 9H JS", 50),
+        # Dan: Indian Chief, the spec's example: three tens (20) + baccarat 9♦ J♥ = 19 → 9,
+        # better than the straight 7–J (25) + 10 10 → 0. Total 29.
+        # 10♠ is also in Ben's meld: two copies, allowed with two decks.
+        ("10S 10C 10H 7S 8C 9D JH", 29),
+    ],
+    [
+        # Ann: Rich Man −(5 + 5 + 6 + 7 + 8) = −31.
+        ("5C 5D 6S 7D 8H", -31),
+        # Ben: Doctor A 2 3 4 5 7, 2♥ heart, A♠ ace; largest suit 2 (spades or clubs): 20.
+        ("AS 2H 3C 4D 5S 7C", 20),
+        # Cat: Indian Chief with both decks' 9♠ and 9♥: five of a kind (50) + baccarat
+        # 4♦ 5♦ = 9. Total 59, the highest there is (four nines + 4 and 9 + 5 → 4 = 44).
+        ("9S 9S 9H 9H 9C 4D 5D", 59),
+        # Dan: Thief 4♣ = 4.
+        ("4C", 4),
+    ],
+    [
+        # Ann: Doctor 2♥–7♥ has no ace: 0.
+        ("2H 3H 4H 5H 6H 7H", 0),
+        # Ben: Indian Chief, straight flush 10♥–A♥ (45) + baccarat 2♣ 7♦ = 9. Total 54.
+        ("AH KH QH JH 10H 2C 7D", 54),
+        # Cat: Thief A♠ = 1.
+        ("AS", 1),
+        # Dan: Beggar Man A♣ 5♠ matches 5♥ (Ann), A♥ (Ben), A♠ (Cat): 3 × 2 = 6.
+        ("AC 5S", 6),
+    ],
+    [
+        # Ann: Indian Chief 2 4 6 8 10 Q K, no pair, no straight, no flush: high card (5)
+        # + the best baccarat, 8 (2 + 6, or 8 + a ten-card; nothing makes 9). Total 13.
+        ("2C 4D 6H 8S 10C QD KH", 13),
+        # Ben: Thief 10♦ = 10.
+        ("10D", 10),
+        # Cat: Beggar Man 4♠ 6♣ matches 4♦ 6♥ (Ann) and 6♠ (Dan): 3 × 2 = 6.
+        ("4S 6C", 6),
+        # Dan: Poor Man, spades 6♠ J♠ = 6 + 10 = 16.
+        ("6S JS 3C", 16),
+    ],
+]
+
+
+def hands(number: int) -> list[str]:
+    """Round `number`'s cards, seat by seat."""
+    return [cards for cards, _ in ROUNDS[number - 1]]
+
+
+def symbol(card: str) -> str:
+    """`10H` as the page shows it: `10♥`."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+# -- waiting on the page ------------------------------------------------------------------
+
+# htmx marks what it is busy with: the element whose request is out (`htmx-request`), the
+# target being swapped (`htmx-swapping`), and the new content until it is settled and wired
+# up (`htmx-settling`, `htmx-added`; htmx does that 20 ms after the swap, on a timer).
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+
+
+def settled(page: Page) -> None:
+    """Wait until htmx has nothing under way: every request answered and every answer
+    swapped in and wired up.
+
+    Until then the page may still change under the test: a screenshot or an axe run would
+    catch it half-swapped, and a tap on a form swapped in less than 20 ms ago is applied on
+    the phone but never posted, because htmx has not wired the new form up yet."""
+    expect(page.locator(HTMX_BUSY)).to_have_count(0)
+
+
+def answer(page: Page, choice: Locator) -> None:
+    """Tap an answer about the hand (a radio button or a box) and wait for the server's
+    form to carry it.
+
+    The phone posts an answer at once, and the server answers with the whole form again,
+    which replaces the one on screen: anything grabbed or tapped before that lands is gone.
+    The server writes the answer as a `checked` attribute; a tap sets only the control's
+    state, so the attribute shows the server's form is in."""
+    choice.tap()
+    expect(choice).to_have_attribute("checked", "")
+    settled(page)
+    expect(choice).to_be_checked()
+
+
+def messages(page: Page) -> Locator:
+    """What the server says after a step ("Round 1 saved."): a status without a name of its
+    own, and not the page's only one, hence its class."""
+    return page.locator(".messages")
+
+
+# -- reaching a page ----------------------------------------------------------------------
+
+
+def start(page: Page, url: str, kind: str, names: list[str]) -> str:
+    """A new game of `kind` for these players, started from the new-game page; the game's
+    address (its round entry is open)."""
+    page.goto(f"{url}/games/new/?kind={kind}")
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    return page.url.removesuffix("rounds/new/")
+
+
+def new_game(kind: str, names: list[str]):  # -> games.models.Game
+    """A new game of `kind` for these players, made through the models with the settings
+    the rules give when the table chooses none, as the new-game page's defaults do: for the
+    tests whose subject comes after the new-game page."""
+    from games.models import Game
+    from games.rules import KINDS
+
+    decks, settings = KINDS[kind].start(len(names), {})
+    return Game.objects.start(names, decks, kind=kind, settings=settings)
+
+
+def type_cards(page: Page, hands: dict[str, str]) -> None:
+    """Type each player's cards in the box under their name, then press Enter (which
+    refreshes the previews)."""
+    settled(page)
+    box = None
+    for name, cards in hands.items():
+        player = page.get_by_role("region", name=name, exact=True)
+        box = player.get_by_label(f"{name}'s cards as text")
+        # The box is shut away unless the server opened it to show an error there.
+        if not box.is_visible():
+            player.get_by_text("Type the cards instead").click()
+        expect(box).to_be_visible()
+        box.fill(cards)
+    assert box is not None, "no cards to type"
+    box.press("Enter")
+
+
+def logged_in(page: Page, url: str, name: str) -> None:
+    """The phone logged in as `name` without the login page: a session made on the server,
+    its cookie handed to the phone. For the tests whose subject comes after logging in (the
+    login page itself is gone through in test_invitations.py)."""
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    client = Client()
+    client.force_login(User.objects.get(username=name))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": url}])
+
+
+def log_in(page: Page, url: str, name: str) -> None:
+    page.goto(f"{url}/accounts/login/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+    page.wait_for_url(re.compile(r"/games/$"))
+
+
+# -- the phone's console ------------------------------------------------------------------
+
+# Chromium reports a blocked script, style or image as a console error too, but this catches
+# every violation with the directive it broke, even one Chromium only counts as a warning.
+RECORD_CSP_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const where = event.target && event.target.outerHTML ? event.target.outerHTML.slice(0, 120) : "";
+  window.cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI} ${where}`);
+});
+"""
+
+HTMX_ABORT_LOGS = ("htmx:sendAbort", "htmx:afterRequest")
+
+
+def watch_console(page: Page) -> list[str]:
+    """Collect console errors and uncaught exceptions; record CSP violations in each page."""
+    errors: list[str] = []
+
+    def record(message: ConsoleMessage) -> None:
+        # A newer refresh of the entry form aborts the one in flight (hx-sync "replace"),
+        # as designed; htmx logs that as an error. A real failure says sendError or
+        # responseError, which are still caught.
+        if message.type == "error" and not message.text.startswith(HTMX_ABORT_LOGS):
+            errors.append(f"{message.text} ({page.url})")
+
+    page.on("console", record)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error} ({page.url})"))
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
+    return errors
+
+
+def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
+    """No CSP violation, no console error, and nothing wider than the phone, once every
+    request the page made has been answered (an error may come with an answer)."""
+    settled(page)
+    violations = page.evaluate("window.cspViolations")
+    assert violations == [], f"CSP violations on {page.url}: {violations}; {console_errors}"
+    assert console_errors == [], f"console errors on {page.url}: {console_errors}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide"
