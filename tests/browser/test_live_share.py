@@ -18,12 +18,16 @@ pytestmark = pytest.mark.browser
 # The live page asks for news on htmx's `every 3s`, which runs on the page's own timers:
 # the viewer's clock is installed and stopped, and the test moves it on, so that no test
 # waits for real seconds and no tick comes at a moment the test did not choose.
+MORNING = datetime.datetime(2026, 1, 1, 11, 0, 0)
 NOON = datetime.datetime(2026, 1, 1, 12, 0, 0)
 POLL_MS = 3000
 
 
 def stop_the_clock(page: Page) -> None:
-    page.clock.install(time=NOON)
+    """Before the page is opened: the installed clock runs on from the morning until it is
+    stopped at noon, an hour ahead, so that the stop is never behind it however slowly the
+    machine goes (a clock can only be moved forward)."""
+    page.clock.install(time=MORNING)
     page.clock.pause_at(NOON)
 
 
