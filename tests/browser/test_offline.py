@@ -96,14 +96,15 @@ def until(page: Page, condition: str, seconds: float = 10) -> None:
 
     What the page holds in its storage (its caches, its queue of saves) is read through
     promises, which Playwright's wait_for_function does not wait for: the page checks it
-    once a frame instead, for at most `seconds`. The page may bring itself up to date
+    every 50 ms instead, for at most `seconds` (on a timer, not on animation frames, which
+    a page the browser counts as hidden never gets). The page may bring itself up to date
     meanwhile (a save just recorded reloads it): the check goes on in the page that loads
     in its place."""
     check = f"""async (ms) => {{
       const end = performance.now() + ms;
       while (performance.now() < end) {{
         if (await ({condition})) return true;
-        await new Promise(requestAnimationFrame);
+        await new Promise(resolve => setTimeout(resolve, 50));
       }}
       return false;
     }}"""

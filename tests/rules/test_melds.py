@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.rules import melds
+from games.rules import KINDS, melds
 from games.rules.cards import Card
 from games.rules.errors import InvalidCard, InvalidInput
+from games.rules.family import HandKind
 from games.rules.melds import (
     Arrangement,
     MeldRules,
@@ -517,24 +518,32 @@ class Deal:
         return f"Deal({' '.join(map(str, self.cards))!r}, {self.rules})"
 
 
-@st.composite
-def settings_of(draw, game: str) -> tuple[MeldRules, Spec, Callable[[Card], int], int, int]:
-    """(rules, spec, value, decks, jokers in the pool) for one game's table."""
-    if game == "tong-its":
-        spec = Spec(4, True, False, False, None, False)
-        return tong_its_melds(), spec, face, 1, 0
-    if game == "carousel":
-        decks = draw(st.sampled_from([1, 2]))
-        spec = Spec(4, True, True, True, None, False)
-        return carousel_melds(), spec, carousel_value, decks, decks
-    if game == "three-thirteen":
-        wild = draw(st.sampled_from(RANKS[2:]))  # 3s on hand 1 … kings on hand 11
-        decks = draw(st.sampled_from([1, 2, 3]))
-        spec = Spec(None, False, False, False, wild, True)
-        return three_thirteen_melds(wild), spec, face, decks, 0
-    if game == "rummy":
-        spec = Spec(4, True, False, False, None, False)
-        return rummy_melds(), spec, face, 1, 0
+# Each game's table as the spec states it, written out here apart from the kinds: its meld
+# rules, the reference's reading of them, card values, decks, and jokers in the pool.
+Oracle = Callable[[st.DrawFn], tuple[MeldRules, Spec, Callable[[Card], int], int, int]]
+
+
+def tong_its_table(draw: st.DrawFn):
+    return tong_its_melds(), Spec(4, True, False, False, None, False), face, 1, 0
+
+
+def carousel_table(draw: st.DrawFn):
+    decks = draw(st.sampled_from([1, 2]))
+    return carousel_melds(), Spec(4, True, True, True, None, False), carousel_value, decks, decks
+
+
+def three_thirteen_table(draw: st.DrawFn):
+    wild = draw(st.sampled_from(RANKS[2:]))  # 3s on hand 1 … kings on hand 11
+    decks = draw(st.sampled_from([1, 2, 3]))
+    spec = Spec(None, False, False, False, wild, True)
+    return three_thirteen_melds(wild), spec, face, decks, 0
+
+
+def rummy_table(draw: st.DrawFn):
+    return rummy_melds(), Spec(4, True, False, False, None, False), face, 1, 0
+
+
+def indian_rummy_table(draw: st.DrawFn):
     decks = draw(st.sampled_from([1, 2, 3, 4]))
     jokers = draw(st.booleans())
     wild = draw(st.none() | st.sampled_from(RANKS))
@@ -543,9 +552,25 @@ def settings_of(draw, game: str) -> tuple[MeldRules, Spec, Callable[[Card], int]
     return rules, spec, indian_value(wild), decks, 2 * decks if jokers else 0
 
 
+ORACLES: dict[str, Oracle] = {
+    "tong-its": tong_its_table,
+    "carousel": carousel_table,
+    "three-thirteen": three_thirteen_table,
+    "rummy": rummy_table,
+    "indian-rummy": indian_rummy_table,
+}
+
+# Every game whose hands are laid out in melds (the rummy family, from the registry).
+GAMES = [slug for slug, kind in KINDS.items() if isinstance(kind, HandKind)]
+
+
+def test_every_game_of_melds_has_its_oracle():
+    assert sorted(ORACLES) == sorted(GAMES)
+
+
 @st.composite
 def deals(draw, game: str, most: int = 10, least: int = 0) -> Deal:
-    rules, spec, value, decks, jokers = draw(settings_of(game))
+    rules, spec, value, decks, jokers = ORACLES[game](draw)
     stock = Counter({Card(rank, suit): decks for rank in RANKS for suit in SUITS})
     stock[JK] = jokers
     size = draw(st.integers(least, most))
@@ -579,9 +604,6 @@ def deals(draw, game: str, most: int = 10, least: int = 0) -> Deal:
                 hand.append(card)
     order = draw(st.permutations(hand))
     return Deal(tuple(order), rules, spec, value)
-
-
-GAMES = ["tong-its", "carousel", "three-thirteen", "rummy", "indian-rummy"]
 
 
 # ---------------------------------------------------------------------------

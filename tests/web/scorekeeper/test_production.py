@@ -116,13 +116,15 @@ def production(request, prepared, tmp_path_factory) -> Iterator[Server]:
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     port = free_port()
     env["GUNICORN_BIND"] = f"127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn")],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    # Its log into a file, not a pipe nobody reads: a full pipe would stop it mid-write.
+    with (place / "gunicorn.log").open("wb") as log:
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn")],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
     try:
         for _ in range(200):
             try:
