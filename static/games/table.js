@@ -588,6 +588,7 @@
   }
   // The pages a game needs at the table are kept as they are fetched: this one, the
   // first time the service worker takes the page, and the round entry it leads to.
+  // (`first`: this page did not come through the worker, so it is not kept yet.)
   function keepPages(first) {
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     const urls = Array.from(document.querySelectorAll("a[data-keep-offline]"), function (link) {
@@ -610,7 +611,11 @@
       navigator.serviceWorker.ready.then(function (registration) {
         if (!navigator.serviceWorker.controller) registration.active.postMessage("claim");
       });
-      if (document.documentElement.dataset.offlineCopy === undefined) keepPages(false);
+      // The worker may have taken this page while it loaded, before anyone listened for
+      // that: a page it did not serve asks for itself to be kept.
+      const [navigation] = performance.getEntriesByType("navigation");
+      const served = Boolean(navigation && navigation.workerStart > 0);
+      if (document.documentElement.dataset.offlineCopy === undefined) keepPages(!served);
     }
     if (typeof SavesQueue === "undefined") return;
     SavesQueue.channel.addEventListener("message", function (event) {
