@@ -1,12 +1,12 @@
 """Whose request it is: the address limits count (failed logins, API calls)."""
 
+import functools
 import logging
 
 from django.conf import settings
 from django.http import HttpRequest
 
 logger = logging.getLogger(__name__)
-_warned = False
 
 
 def client_address(request: HttpRequest) -> str:
@@ -27,13 +27,11 @@ def client_address(request: HttpRequest) -> str:
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
+@functools.cache  # once a process
 def _warn_of_the_proxy() -> None:
-    global _warned
-    if not _warned:
-        _warned = True
-        logger.warning(
-            "Requests arrive through a proxy (X-Forwarded-For) but DJANGO_PROXIES is 0: "
-            "every visitor counts as the proxy's address, so one visitor's failed logins "
-            "and API calls hold everyone back. Set DJANGO_PROXIES to the number of proxies "
-            "in front of the app (usually 1)."
-        )
+    logger.warning(
+        "Requests arrive through a proxy (X-Forwarded-For) but DJANGO_PROXIES is 0: every "
+        "visitor counts as the proxy's address, so one visitor's failed logins and API "
+        "calls hold everyone back. Set DJANGO_PROXIES to the number of proxies in front "
+        "of the app (usually 1)."
+    )

@@ -225,9 +225,9 @@ def test_an_address_that_used_its_cpu_time_waits(client):
     ok(post(Client(REMOTE_ADDR="203.0.113.9"), MELD, {"cards": ["KS"]}))
 
 
-def test_a_proxy_nobody_declared_is_said_in_the_log_once(settings, monkeypatch, caplog):
+def test_a_proxy_nobody_declared_is_said_in_the_log_once(settings, caplog):
     settings.PROXIES = 0
-    monkeypatch.setattr(addresses, "_warned", False)
+    addresses._warn_of_the_proxy.cache_clear()  # as in a new process
     direct = Client(REMOTE_ADDR="203.0.113.9")
     forwarded = Client(REMOTE_ADDR="10.0.0.1", headers={"X-Forwarded-For": "198.51.100.7"})
 
