@@ -209,9 +209,13 @@ def _players(names: list[Any], where: str) -> tuple[str, ...]:
 
 def _printable(text: str, what: str, where: str) -> str:
     """Text as a form would take it: no NUL or other control characters, which no name
-    or note holds and some databases refuse."""
-    if any(unicodedata.category(character) == "Cc" for character in text):
+    or note holds and some databases refuse, and no half of a character (a surrogate that
+    JSON can escape but UTF-8 cannot hold), which every database refuses."""
+    categories = {unicodedata.category(character) for character in text}
+    if "Cc" in categories:
         raise TransferError(f"{where}: {what} holds a control character.")
+    if "Cs" in categories:
+        raise TransferError(f"{where}: {what} holds half of a character (a lone surrogate).")
     return text
 
 

@@ -638,6 +638,15 @@ EDITS = {
         lambda doc: game(doc).update(note="Kitchen\x07"),
         "Game 1: the note holds a control character.",
     ),
+    # Half of a character, written as a JSON escape: no database can store it.
+    "a-lone-surrogate-in-a-name": (
+        lambda doc: game(doc)["players"].__setitem__(0, "Ann\udfff"),
+        "Game 1: a name holds half of a character (a lone surrogate).",
+    ),
+    "a-lone-surrogate-in-the-note": (
+        lambda doc: game(doc).update(note="\ud800Kitchen"),
+        "Game 1: the note holds half of a character (a lone surrogate).",
+    ),
     "started-past-the-calendars-end": (
         lambda doc: game(doc).update(created_at="9999-12-31T23:59:59-14:00"),
         "Game 1: “created_at” is beyond the calendar: “9999-12-31T23:59:59-14:00”.",
