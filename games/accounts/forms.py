@@ -1,5 +1,6 @@
 """The account forms: a throttled log in, and sign up."""
 
+import contextlib
 import hashlib
 from typing import Any
 
@@ -7,6 +8,7 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
 from django.core.cache import caches
+from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest
 
 from games.addresses import client_address
@@ -31,6 +33,12 @@ class LoginThrottle(forms.Form):
     name. The address is the caller's (see `client_address`); the counts live in the
     `limits` cache, shared by every server process. Mixed into the site's login form and
     the admin's.
+
+    Each attempt is counted before its password is checked (the slow part), and taken off
+    again when it is refused unchecked or succeeds: attempts sent all at once are counted
+    one by one, so those past the limit never reach a password. (Redis and the in-memory cache
+    count atomically; the database cache reads and writes a count, so there two attempts
+    may still meet within that moment.)
     """
 
     request: HttpRequest | None
@@ -38,20 +46,19 @@ class LoginThrottle(forms.Form):
     def clean(self) -> dict[str, Any]:
         name, address = self._throttle_keys()
         logins = caches["limits"]
-        if logins.get(name, 0) >= LOGIN_ATTEMPTS or logins.get(address, 0) >= ADDRESS_ATTEMPTS:
+        for key in (name, address):
+            logins.add(key, 0, LOGIN_WINDOW)
+        tries = logins.incr(name), logins.incr(address)
+        if tries[0] > LOGIN_ATTEMPTS or tries[1] > ADDRESS_ATTEMPTS:
+            _uncount(logins, name, address)  # it never reached a password
             raise forms.ValidationError(
                 f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or "
                 "reset your password.",
                 code="throttled",
             )
-        try:
-            cleaned = super().clean() or {}
-        except forms.ValidationError:
-            for key in (name, address):
-                logins.add(key, 0, LOGIN_WINDOW)
-                logins.incr(key)
-            raise
+        cleaned = super().clean() or {}
         logins.delete(name)
+        _uncount(logins, address)  # no failure
         return cleaned
 
     def _throttle_keys(self) -> tuple[str, str]:
@@ -65,6 +72,12 @@ class LoginThrottle(forms.Form):
             "login-failures:" + hashlib.sha256(part.encode()).hexdigest()
             for part in (f"name:{username} address:{address}", f"address:{address}")
         )
+
+
+def _uncount(logins: BaseCache, *keys: str) -> None:
+    for key in keys:
+        with contextlib.suppress(ValueError):  # its window may have ended meanwhile
+            logins.decr(key)
 
 
 class ThrottledLoginForm(LoginThrottle, AuthenticationForm):

@@ -1,22 +1,41 @@
 """Being asked to keep score on someone else's game."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings as project
 from django.db import models, transaction
 
+# How many of one owner's invitations may wait for one account (enough for a club's
+# evenings), and how many waiting invitations a page shows: what one account can put on
+# another's pages is bounded.
+MOST_FROM_ONE_OWNER = 10
+MOST_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The invitations an account's pages show, newest first, and how many more wait."""
+
+    shown: list["Invitation"]
+    more: int
+
 
 class InvitationQuerySet(models.QuerySet["Invitation"]):
-    def waiting_for(self, user: Any) -> "InvitationQuerySet":
+    def waiting_for(self, user: Any) -> Waiting:
         """The invitations an account has still to answer (none for a visitor without
         one), with what the page shows of each game."""
         if not user.is_authenticated:
-            return self.none()
-        return (
-            self.filter(user=user)
-            .select_related("game__owner")
-            .prefetch_related("game__seats__player")
-        )
+            return Waiting([], 0)
+        waiting = self.filter(user=user)
+        with_games = waiting.select_related("game__owner").prefetch_related("game__seats__player")
+        shown = list(with_games[:MOST_SHOWN])
+        more = waiting.count() - MOST_SHOWN if len(shown) == MOST_SHOWN else 0
+        return Waiting(shown, more)
+
+    def too_many_from(self, owner: Any, user: Any) -> bool:
+        """Whether `user` has as many of `owner`'s invitations waiting as may wait."""
+        return self.filter(user=user, game__owner=owner).count() >= MOST_FROM_ONE_OWNER
 
 
 class Invitation(models.Model):

@@ -38,11 +38,12 @@ class Player(models.Model):
     as its games are kept): one table's spelling of a name is never another's. Players
     of the games from before accounts belong to nobody. `key` is the name case-folded in
     Python, so "José" and "JOSÉ" are one player on every database (SQLite's own LOWER()
-    folds only ASCII letters).
+    folds only ASCII letters). Folding can make a character three ("ﬃ" is "ffi"), so the
+    key has room for three times the longest name.
     """
 
     name = models.CharField(max_length=40)
-    key = models.CharField(max_length=80, editable=False)
+    key = models.CharField(max_length=3 * 40, editable=False)
     owner = models.ForeignKey(
         project.AUTH_USER_MODEL,
         on_delete=models.CASCADE,

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, Invitation
+from games.models.invitations import MOST_FROM_ONE_OWNER
 from games.qr import qr_data_uri
 from games.sharing.forms import ScorekeeperForm
 from games.web import (
@@ -102,6 +103,14 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
         name = user.get_username()
         if game.scorekeepers.filter(pk=user.pk).exists():
             messages.info(request, f"{name} keeps score on this game already.")
+        elif not game.invitations.filter(user=user).exists() and (
+            Invitation.objects.too_many_from(game.owner, user)
+        ):
+            messages.error(
+                request,
+                f"{name} has {MOST_FROM_ONE_OWNER} of your invitations to answer already: "
+                "they can be asked again once they have answered some.",
+            )
         elif not Invitation.objects.get_or_create(game=game, user=user)[1]:
             messages.info(request, f"{name} is invited already: they keep score once they accept.")
         else:

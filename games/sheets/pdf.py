@@ -45,6 +45,12 @@ _SHAPERS = [
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
 
+# A filled sheet is kept under each version of its game, a blank one under whatever names
+# were asked for: both for a day, so that a shared cache holds only what is still asked
+# for. (The reference pages, one a board and paper, are kept for good.)
+SHEET_LIFETIME = 24 * 60 * 60
+
+
 class SheetError(ValueError):
     """A sheet request that cannot be printed; the message says what to change."""
 
@@ -192,7 +198,7 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
         pdf = render_pdf("sheets/sheet.html", context)
         if rules.board.reference:
             pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
-        cache.set(sheet.cache_key, pdf, timeout=None)
+        cache.set(sheet.cache_key, pdf, timeout=SHEET_LIFETIME)
     return pdf
 
 
@@ -239,5 +245,5 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
             }
         )
         pdf = render_pdf("sheets/sheet.html", context)
-        cache.set(key, pdf, timeout=None)
+        cache.set(key, pdf, timeout=SHEET_LIFETIME)
     return pdf

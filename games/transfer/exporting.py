@@ -16,6 +16,7 @@ table; scores are never stored, so an import scores every game again through the
           "created_at": "2026-11-23T19:02:11.520000+00:00",
           "finished": true,
           "finished_at": "2026-11-23T20:11:40+00:00",   # null while the game goes on
+          "abandoned_at": null,              # when the table stopped it unfinished
           "paper": false,                    # entered afterwards from a paper sheet
           "players": ["Ann", "Ben", "Cleo", "Dan"],      # in seat order
           "rounds": [
@@ -36,7 +37,8 @@ table; scores are never stored, so an import scores every game again through the
     }
 
 Cards are written as the API writes them (`10H`, `AS`, `JK`). Every field but `totals`
-and `winners` is needed (they are null when the stored cards no longer pass the rules);
+and `winners` is needed (they are null when the stored cards no longer pass the rules),
+and `abandoned_at`, which files written before it lack (their games were not abandoned);
 other fields are ignored. A file from a later version of the
 format is refused rather than half understood.
 
@@ -83,6 +85,7 @@ def _game_json(game: Game) -> Json:
         "created_at": game.created_at.isoformat(),
         "finished": game.is_finished,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "abandoned_at": game.abandoned_at.isoformat() if game.abandoned_at else None,
         "paper": game.paper,
         "players": game.player_names(),
         "rounds": [

@@ -130,10 +130,12 @@ def _write_game(entry: GameEntry, owner: Any, browser: str, source: str) -> Game
             for played, row in zip(rounds, entry.rounds, strict=True)
             for order, steal in enumerate(row.steals)
         )
-    # The file's times are the real ones, and it says whether the game is finished. The
-    # history starts at the import: only the start is kept, naming the file.
+    # The file's times are the real ones, and it says whether the game is finished or
+    # abandoned. The history starts at the import: only the start is kept, naming the file.
     Game.objects.filter(pk=game.pk).update(
-        created_at=entry.created_at, finished_at=entry.finished_at
+        created_at=entry.created_at,
+        finished_at=entry.finished_at,
+        abandoned_at=entry.abandoned_at,
     )
     started = game.changes.earliest("at", "pk")
     game.changes.exclude(pk=started.pk).delete()

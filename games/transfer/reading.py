@@ -58,6 +58,7 @@ class GameEntry:
     note: str
     created_at: datetime
     finished_at: datetime | None
+    abandoned_at: datetime | None
     paper: bool
     players: tuple[str, ...]
     rounds: tuple[RoundEntry, ...]
@@ -156,6 +157,10 @@ def _game_entry(value: object, where: str) -> GameEntry:
     finished_at = None if value["finished_at"] is None else _time(value, "finished_at", where)
     if finished != (finished_at is not None):
         raise TransferError(f"{where}: “finished” and “finished_at” disagree.")
+    abandoned = value.get("abandoned_at")
+    abandoned_at = None if abandoned is None else _time(value, "abandoned_at", where)
+    if finished and abandoned_at is not None:
+        raise TransferError(f"{where} is finished and abandoned: a game is one or the other.")
     words = rules.words
     paper = _field(value, "paper", bool, where, "true or false")
     listed = _field(value, "rounds", list, where, "a list of rounds")
@@ -179,6 +184,7 @@ def _game_entry(value: object, where: str) -> GameEntry:
         note=note,
         created_at=_time(value, "created_at", where),
         finished_at=finished_at,
+        abandoned_at=abandoned_at,
         paper=paper,
         players=players,
         rounds=tuple(rounds),
@@ -203,9 +209,13 @@ def _players(names: list[Any], where: str) -> tuple[str, ...]:
 
 def _printable(text: str, what: str, where: str) -> str:
     """Text as a form would take it: no NUL or other control characters, which no name
-    or note holds and some databases refuse."""
-    if any(unicodedata.category(character) == "Cc" for character in text):
+    or note holds and some databases refuse, and no half of a character (a surrogate that
+    JSON can escape but UTF-8 cannot hold), which every database refuses."""
+    categories = {unicodedata.category(character) for character in text}
+    if "Cc" in categories:
         raise TransferError(f"{where}: {what} holds a control character.")
+    if "Cs" in categories:
+        raise TransferError(f"{where}: {what} holds half of a character (a lone surrogate).")
     return text
 
 

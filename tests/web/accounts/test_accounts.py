@@ -6,16 +6,20 @@ and someone following the share link, who can never change anything.
 """
 
 import re
+import threading
+import time
 from html import unescape
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core import mail
 from django.core.cache import caches
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 import scorekeeper.settings
+from games.accounts.forms import LOGIN_ATTEMPTS
 from games.models import Game
 from games.play import views as play_views
 from tests.factories import make_game
@@ -108,6 +112,42 @@ def test_a_wrong_password_is_refused_and_guessing_is_throttled():
     # Once the window has passed, the right password works again.
     caches["limits"].clear()
     assert login_from("10.0.0.1", "ann", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_guesses_sent_all_at_once_reach_no_more_passwords_than_the_limit(monkeypatch):
+    account("ann")
+    checked = []
+    check = User.check_password
+
+    def slow_check(user, password):
+        checked.append(password)
+        time.sleep(0.2)  # while this one is checked, the others arrive
+        return check(user, password)
+
+    monkeypatch.setattr(User, "check_password", slow_check)
+    start = threading.Barrier(3 * LOGIN_ATTEMPTS)
+    answers: list[str] = []
+
+    def guess() -> None:
+        try:
+            start.wait(5)
+            answers.append(unescape(text(login_from("10.0.0.5", "ann", "wrong"))))
+        finally:
+            connections.close_all()
+
+    guesses = [threading.Thread(target=guess) for _ in range(3 * LOGIN_ATTEMPTS)]
+    for thread in guesses:
+        thread.start()
+    for thread in guesses:
+        thread.join(30)
+
+    assert len(checked) == LOGIN_ATTEMPTS
+    assert sum("Please enter a correct username" in page for page in answers) == LOGIN_ATTEMPTS
+    assert sum("Too many failed attempts" in page for page in answers) == 2 * LOGIN_ATTEMPTS
+    # The right password from there is refused too; from home it works.
+    assert "Too many failed attempts" in text(login_from("10.0.0.5", "ann", PASSWORD))
+    assert login_from("10.0.0.6", "ann", PASSWORD).status_code == 302
 
 
 def test_a_stranger_guessing_elsewhere_never_locks_the_owner_out():

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.test import Client
 
+from games import addresses
 from games.api import throttle, views
 from games.rules import KINDS
 from games.rules.budget import MAX_HANDS, MAX_NUMBER, within_budget
@@ -222,6 +223,22 @@ def test_an_address_that_used_its_cpu_time_waits(client):
 
     assert post(client, MELD, {"cards": ["KS"]}).status_code == 429
     ok(post(Client(REMOTE_ADDR="203.0.113.9"), MELD, {"cards": ["KS"]}))
+
+
+def test_a_proxy_nobody_declared_is_said_in_the_log_once(settings, caplog):
+    settings.PROXIES = 0
+    addresses._warn_of_the_proxy.cache_clear()  # as in a new process
+    direct = Client(REMOTE_ADDR="203.0.113.9")
+    forwarded = Client(REMOTE_ADDR="10.0.0.1", headers={"X-Forwarded-For": "198.51.100.7"})
+
+    ok(post(direct, MELD, {"cards": ["KS"]}))
+    assert caplog.records == []
+    for _ in range(2):
+        ok(post(forwarded, MELD, {"cards": ["KS"]}))
+
+    [record] = caplog.records
+    assert record.levelname == "WARNING"
+    assert "DJANGO_PROXIES is 0" in record.getMessage()
 
 
 def test_behind_a_proxy_the_address_it_saw_is_counted(settings):

@@ -52,6 +52,23 @@ def test_a_new_game_seats_the_players_and_derives_the_decks(client, headers, nam
     assert "Round 1 of 7" in follow(client, response)
 
 
+def test_a_longest_name_that_folds_longer_still_seats_its_player(client):
+    # "ﬃ" folds to "ffi": a name of 40 of them is 120 characters as the roster's key.
+    longest = "ﬃ" * 40
+
+    response = post_new_game(client, longest, "Ann")
+
+    game = Game.objects.get()
+    assert response.url == round_new(game)
+    assert game.player_names() == [longest, "Ann"]
+    assert Player.objects.get(name=longest).key == "ffi" * 40
+
+
+def test_no_character_folds_to_more_than_three():
+    # Why a key has room for three times the longest name.
+    assert max(len(chr(point).casefold()) for point in range(0x110000)) == 3
+
+
 def test_blank_seats_are_skipped(client):
     post_new_game(client, "", "Ann", "", "  ", "Ben", "")
 

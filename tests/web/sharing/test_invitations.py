@@ -1,11 +1,15 @@
 """Keeping score on someone else's game is asked, and answered: invite, accept or decline,
 take back, and leave."""
 
+import re
+
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Invitation
+from games.models import Game, Invitation
+from games.models.invitations import MOST_FROM_ONE_OWNER, MOST_SHOWN
 from tests.web.accounts.visitors import accept_invitation, account, logged_in, save_hand, start
 from tests.web.pages import messages_on, text
 
@@ -140,3 +144,50 @@ def test_a_stranger_cannot_leave_a_game_they_do_not_keep(table):
     account("cleo")
 
     assert logged_in("cleo").post(reverse("game-leave", args=[game.pk])).status_code == 403
+
+
+def test_one_owner_has_at_most_ten_invitations_waiting_for_an_account(table):
+    owner, first, ben = table
+    games = [first, *(start(owner) for _ in range(MOST_FROM_ONE_OWNER))]
+    for game in games[:MOST_FROM_ONE_OWNER]:
+        assert invite(owner, game, "ben") == ["ben is invited: they keep score once they accept."]
+
+    refused = invite(owner, games[-1], "ben")
+
+    assert refused == [
+        "ben has 10 of your invitations to answer already: they can be asked again once "
+        "they have answered some."
+    ]
+    assert Invitation.objects.count() == MOST_FROM_ONE_OWNER
+    # Asking again for a game he is invited to says so, as before.
+    assert invite(owner, games[0], "ben") == [
+        "ben is invited already: they keep score once they accept."
+    ]
+    # Another owner's invitations are their own count.
+    cat = logged_in("cat")
+    assert invite(cat, start(cat), "ben") == ["ben is invited: they keep score once they accept."]
+    # Once Ben answers one, Ann may ask again.
+    answer(ben, Invitation.objects.filter(game__owner__username="ann").first(), "decline")
+    assert invite(owner, games[-1], "ben") == ["ben is invited: they keep score once they accept."]
+
+
+@pytest.mark.parametrize("waiting", [MOST_SHOWN, MOST_SHOWN + 1, MOST_SHOWN + 7])
+def test_an_accounts_pages_show_the_newest_twenty_invitations_and_count_the_rest(table, waiting):
+    _, _, ben = table
+    ann, invited = User.objects.get(username="ann"), User.objects.get(username="ben")
+    games = [Game.objects.start(["Ann", f"P{n}"], 1, owner=ann) for n in range(waiting)]
+    Invitation.objects.bulk_create(Invitation(game=game, user=invited) for game in games)
+
+    for page in ("home", "game-list"):
+        html = text(ben.get(reverse(page)))
+        # The newest first: the games' second players name them.
+        shown = [f"P{n}" for n in range(waiting - 1, waiting - 1 - MOST_SHOWN, -1)]
+        assert re.findall(r"ann asks you to keep score on [^<\n]+", html) == [
+            f"ann asks you to keep score on Indian Chief: Ann, {name}" for name in shown
+        ]
+        more = waiting - MOST_SHOWN
+        if more:
+            noun = "invitation waits" if more == 1 else "invitations wait"
+            assert f"{more} older {noun}: they show here as you answer these." in html
+        else:
+            assert "older invitation" not in html

@@ -214,6 +214,28 @@ def test_filled_sheet_of_a_game_in_progress(client):
     assert "Lawyer, round" not in text
 
 
+def test_the_cache_keeps_a_sheet_for_a_day_and_a_reference_page_for_good(client, monkeypatch):
+    # Names asked for and versions of games are without end: their sheets must leave a
+    # shared cache by themselves. The reference pages are one a board and paper.
+    kept: dict[str, int | None] = {}
+    real = sheets.cache.set
+
+    def keep(key, value, timeout):
+        if key.startswith("sheet:"):  # the scores the sheet reads are kept their own way
+            kept[key] = timeout
+        real(key, value, timeout)
+
+    monkeypatch.setattr(sheets.cache, "set", keep)
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
+
+    client.get("/sheets/indian-chief/blank.pdf", {"players": 2, "names": "Ann, Ben"})
+    client.get(f"/games/{game.pk}/sheet.pdf")
+
+    # Keys "sheet:a4:…" (the game's), "sheet:blank:…" and "sheet:reference:…".
+    lifetimes = {key.split(":")[1]: timeout for key, timeout in kept.items()}
+    assert lifetimes == {"a4": 24 * 60 * 60, "blank": 24 * 60 * 60, "reference": None}
+
+
 def test_filled_sheet_is_cached_until_the_game_changes(client, renders):
     game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:2])
 

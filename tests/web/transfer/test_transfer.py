@@ -116,6 +116,7 @@ def test_indian_chief_games_with_steals_come_back_the_same(client):
         "created_at": "2026-03-14T19:30:00+00:00",
         "finished": False,
         "finished_at": None,
+        "abandoned_at": None,
         "paper": False,
         "players": FOUR,
         "rounds": [
@@ -151,6 +152,32 @@ def test_indian_chief_games_with_steals_come_back_the_same(client):
         0,
         3,
     )
+
+
+def test_an_abandoned_game_comes_back_abandoned(client):
+    game = thieves_game("a" * 32)
+    game.abandon(game.version)
+    game.refresh_from_db()
+    exported = export(as_browser(client, "a" * 32), "games-export-json")
+    [entry] = games_of(exported)
+    assert entry["abandoned_at"] == game.abandoned_at.isoformat()
+
+    other = as_browser(type(client)(), "b" * 32)
+    assert upload(other, exported).status_code == 302
+
+    imported = Game.objects.get(browser="b" * 32)
+    assert imported.abandoned_at == game.abandoned_at
+    assert not imported.is_finished
+    assert games_of(export(other, "games-export-json")) == [entry]
+
+
+def test_a_file_from_before_abandoned_games_imports_its_games_unabandoned(client):
+    document = chief_document()
+    assert "abandoned_at" not in document["games"][0]
+
+    assert upload(client, json.dumps(document).encode()).status_code == 302
+
+    assert Game.objects.get().abandoned_at is None
 
 
 def test_rummy_family_games_come_back_with_their_details_and_settings(client):
@@ -611,6 +638,15 @@ EDITS = {
         lambda doc: game(doc).update(note="Kitchen\x07"),
         "Game 1: the note holds a control character.",
     ),
+    # Half of a character, written as a JSON escape: no database can store it.
+    "a-lone-surrogate-in-a-name": (
+        lambda doc: game(doc)["players"].__setitem__(0, "Ann\udfff"),
+        "Game 1: a name holds half of a character (a lone surrogate).",
+    ),
+    "a-lone-surrogate-in-the-note": (
+        lambda doc: game(doc).update(note="\ud800Kitchen"),
+        "Game 1: the note holds half of a character (a lone surrogate).",
+    ),
     "started-past-the-calendars-end": (
         lambda doc: game(doc).update(created_at="9999-12-31T23:59:59-14:00"),
         "Game 1: “created_at” is beyond the calendar: “9999-12-31T23:59:59-14:00”.",
@@ -726,6 +762,18 @@ EDITS = {
     "finished-without-a-time": (
         lambda doc: game(doc).update(finished=True),
         "Game 1: “finished” and “finished_at” disagree.",
+    ),
+    "finished-and-abandoned": (
+        lambda doc: game(doc).update(
+            finished=True,
+            finished_at="2026-03-14T21:00:00+00:00",
+            abandoned_at="2026-03-14T21:00:00+00:00",
+        ),
+        "Game 1 is finished and abandoned: a game is one or the other.",
+    ),
+    "abandoned-at-no-date": (
+        lambda doc: game(doc).update(abandoned_at="at ten"),
+        "Game 1: “abandoned_at” must be a date and time with its offset",
     ),
     # Rounds and cards
     "round-numbered-wrong": (
