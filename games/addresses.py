@@ -12,14 +12,16 @@ logger = logging.getLogger(__name__)
 def client_address(request: HttpRequest) -> str:
     """The caller's address: the one the server sees, or behind `PROXIES` trusted
     proxies the one the outermost of them saw (the rest of X-Forwarded-For is the
-    caller's to write, so it is not believed).
+    caller's to write, so it is not believed). A request without the addresses the
+    proxies add is counted by its own address, never as an empty one all would share.
 
     A request forwarded by a proxy while `PROXIES` is 0 counts as the proxy's: every
     visitor shares one address, so one person's failed logins lock everyone out. That is
     said loudly in the log, once a process (each request would drown the log)."""
     proxies: int = settings.PROXIES
     if proxies:
-        forwarded = [part.strip() for part in request.headers.get("X-Forwarded-For", "").split(",")]
+        header = request.headers.get("X-Forwarded-For", "")
+        forwarded = [part.strip() for part in header.split(",") if part.strip()]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
     elif "X-Forwarded-For" in request.headers:

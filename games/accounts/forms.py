@@ -34,31 +34,31 @@ class LoginThrottle(forms.Form):
     `limits` cache, shared by every server process. Mixed into the site's login form and
     the admin's.
 
-    Each attempt is counted before its password is checked (the slow part), and taken off
-    again when it is refused unchecked or succeeds: attempts sent all at once are counted
-    one by one, so those past the limit never reach a password. (Redis and the in-memory cache
-    count atomically; the database cache reads and writes a count, so there two attempts
-    may still meet within that moment.)
+    An attempt under the limits is counted before its password is checked (the slow
+    part), and taken off again when no password was checked or it was right: attempts
+    sent all at once are counted one by one, so those past the limit never reach a
+    password. An attempt refused writes nothing. (Redis and the in-memory cache count
+    atomically; the database cache reads and writes a count, so there two attempts may
+    still meet within that moment.)
     """
 
     request: HttpRequest | None
+    user_cache: Any  # the account whose password was right (AuthenticationForm's)
 
     def clean(self) -> dict[str, Any]:
         name, address = self._throttle_keys()
         logins = caches["limits"]
-        for key in (name, address):
-            logins.add(key, 0, LOGIN_WINDOW)
-        tries = logins.incr(name), logins.incr(address)
-        if tries[0] > LOGIN_ATTEMPTS or tries[1] > ADDRESS_ATTEMPTS:
-            _uncount(logins, name, address)  # it never reached a password
-            raise forms.ValidationError(
-                f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or "
-                "reset your password.",
-                code="throttled",
-            )
+        if logins.get(name, 0) >= LOGIN_ATTEMPTS or logins.get(address, 0) >= ADDRESS_ATTEMPTS:
+            raise _throttled()
+        if _count(logins, name) > LOGIN_ATTEMPTS or _count(logins, address) > ADDRESS_ATTEMPTS:
+            _uncount(logins, name, address)  # others sent at once took the last tries
+            raise _throttled()
         cleaned = super().clean() or {}
-        logins.delete(name)
-        _uncount(logins, address)  # no failure
+        if self.user_cache is None:
+            _uncount(logins, name, address)  # no password given, none checked
+        else:
+            logins.delete(name)
+            _uncount(logins, address)  # no failure
         return cleaned
 
     def _throttle_keys(self) -> tuple[str, str]:
@@ -72,6 +72,24 @@ class LoginThrottle(forms.Form):
             "login-failures:" + hashlib.sha256(part.encode()).hexdigest()
             for part in (f"name:{username} address:{address}", f"address:{address}")
         )
+
+
+def _throttled() -> forms.ValidationError:
+    return forms.ValidationError(
+        f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or reset "
+        "your password.",
+        code="throttled",
+    )
+
+
+def _count(logins: BaseCache, key: str) -> int:
+    """One more try under `key`, in a window of LOGIN_WINDOW from the first."""
+    logins.add(key, 0, LOGIN_WINDOW)
+    try:
+        return logins.incr(key)
+    except ValueError:  # the window ended between the two
+        logins.set(key, 1, LOGIN_WINDOW)
+        return 1
 
 
 def _uncount(logins: BaseCache, *keys: str) -> None:

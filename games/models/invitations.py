@@ -30,7 +30,8 @@ class InvitationQuerySet(models.QuerySet["Invitation"]):
         waiting = self.filter(user=user)
         with_games = waiting.select_related("game__owner").prefetch_related("game__seats__player")
         shown = list(with_games[:MOST_SHOWN])
-        more = waiting.count() - MOST_SHOWN if len(shown) == MOST_SHOWN else 0
+        # (Counted after the page's: an answer meanwhile must not make it below none.)
+        more = max(0, waiting.count() - MOST_SHOWN) if len(shown) == MOST_SHOWN else 0
         return Waiting(shown, more)
 
     def too_many_from(self, owner: Any, user: Any) -> bool:

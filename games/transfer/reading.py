@@ -27,7 +27,12 @@ MAX_GAMES = 500
 
 
 class TransferError(Exception):
-    """Why a file cannot be imported, in a sentence for the person importing it."""
+    """Why a file cannot be imported, in a sentence for the person importing it. A
+    sentence may quote the file, whose text can hold half of a character (a surrogate
+    that JSON can escape): such a half is shown as "?", so that the page can be sent."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message.encode("utf-8", "replace").decode("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,42 @@ def test_guesses_sent_all_at_once_reach_no_more_passwords_than_the_limit(monkeyp
     assert login_from("10.0.0.6", "ann", PASSWORD).status_code == 302
 
 
+def test_a_post_without_a_password_does_not_wipe_the_names_count():
+    account("ann")
+    for _ in range(LOGIN_ATTEMPTS - 1):
+        login_from("10.0.0.7", "ann", "wrong")
+    login_from("10.0.0.7", "ann", "")  # no password: none checked, nothing counted
+    login_from("10.0.0.7", "ann", "wrong")
+
+    assert "Too many failed attempts" in text(login_from("10.0.0.7", "ann", PASSWORD))
+
+
+def test_an_attempt_refused_writes_nothing(monkeypatch):
+    # Else one locked address could fill the shared cache with a count for each name it
+    # tries.
+    for number in range(30):
+        login_from("10.0.0.8", f"someone{number}", "wrong")
+    limits = caches["limits"]
+    writes: list[str] = []
+
+    def watched(method: str):
+        real = getattr(limits, method)
+
+        def write(*args, **kwargs):
+            writes.append(method)
+            return real(*args, **kwargs)
+
+        return write
+
+    for method in ("add", "set", "incr", "decr", "delete"):
+        monkeypatch.setattr(limits, method, watched(method))
+
+    for number in range(5):
+        assert "Too many failed attempts" in text(login_from("10.0.0.8", f"new{number}", "x"))
+
+    assert writes == []
+
+
 def test_a_stranger_guessing_elsewhere_never_locks_the_owner_out():
     account("ann")
     for _ in range(20):

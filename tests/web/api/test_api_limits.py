@@ -241,6 +241,18 @@ def test_a_proxy_nobody_declared_is_said_in_the_log_once(settings, caplog):
     assert "DJANGO_PROXIES is 0" in record.getMessage()
 
 
+def test_behind_a_proxy_a_request_it_did_not_forward_counts_by_its_own_address(settings):
+    settings.PROXIES = 1
+    # Without X-Forwarded-For (or with an empty one) no caller shares an empty address.
+    first = Client(REMOTE_ADDR="203.0.113.9")
+    other = Client(REMOTE_ADDR="203.0.113.10", headers={"X-Forwarded-For": " "})
+    for _ in range(throttle.MOST_REQUESTS):
+        post(first, MELD, {"cards": ["KS"]})
+
+    assert post(first, MELD, {"cards": ["KS"]}).status_code == 429
+    ok(post(other, MELD, {"cards": ["KS"]}))
+
+
 def test_behind_a_proxy_the_address_it_saw_is_counted(settings):
     settings.PROXIES = 1
     # Each caller writes what they like at the front of X-Forwarded-For; the proxy adds

@@ -643,6 +643,10 @@ EDITS = {
         lambda doc: game(doc)["players"].__setitem__(0, "Ann\udfff"),
         "Game 1: a name holds half of a character (a lone surrogate).",
     ),
+    "a-lone-surrogate-in-the-kind": (
+        lambda doc: game(doc).update(kind="rummy\udfff"),
+        "Game 1: Scorekeeper knows no game “rummy?”",
+    ),
     "a-lone-surrogate-in-the-note": (
         lambda doc: game(doc).update(note="\ud800Kitchen"),
         "Game 1: the note holds half of a character (a lone surrogate).",
