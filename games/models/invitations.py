@@ -34,9 +34,11 @@ class InvitationQuerySet(models.QuerySet["Invitation"]):
         more = max(0, waiting.count() - MOST_SHOWN) if len(shown) == MOST_SHOWN else 0
         return Waiting(shown, more)
 
-    def too_many_from(self, owner: Any, user: Any) -> bool:
-        """Whether `user` has as many of `owner`'s invitations waiting as may wait."""
-        return self.filter(user=user, game__owner=owner).count() >= MOST_FROM_ONE_OWNER
+    def too_many_for(self, game: Any, user: Any) -> bool:
+        """Whether inviting `user` to `game` would pass the invitations of its owner that
+        may wait for them (an invitation to this game already waiting counts as asked)."""
+        others = self.filter(user=user, game__owner=game.owner).exclude(game=game)
+        return others.count() >= MOST_FROM_ONE_OWNER
 
 
 class Invitation(models.Model):

@@ -103,9 +103,7 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
         name = user.get_username()
         if game.scorekeepers.filter(pk=user.pk).exists():
             messages.info(request, f"{name} keeps score on this game already.")
-        elif not game.invitations.filter(user=user).exists() and (
-            Invitation.objects.too_many_from(game.owner, user)
-        ):
+        elif Invitation.objects.too_many_for(game, user):
             messages.error(
                 request,
                 f"{name} has {MOST_FROM_ONE_OWNER} of your invitations to answer already: "
