@@ -125,25 +125,29 @@ def page(phone: Callable[..., Page]) -> Page:
 
 
 @pytest.fixture
-def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
-    """Save a full-page PNG as `test-results/screenshots/<test name>/<name>.png`.
+def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
+    """Save a full-page PNG as `test-results/screenshots/<test name>/<name>.png`, when the
+    run is asked for pictures (`SCREENSHOTS=1`), to look at a change as a person would.
 
-    Call it as `screenshot(page, "after-round-1")`; it returns the path, so a failing
-    assertion can name it. The folder is emptied first, so it holds this run's pictures only.
+    Call it as `screenshot(page, "after-round-1")`. Pictures assert nothing, so the
+    default run (and CI) takes none: they cost a tenth of the browser tests' time. The
+    folder is emptied first, so it holds one run's pictures only.
     """
+    wanted = os.environ.get("SCREENSHOTS", "").lower() in {"true", "1", "yes"}
     folder = SCREENSHOTS / re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
-    if folder.exists():
+    if wanted and folder.exists():
         for old in folder.glob("*.png"):
             old.unlink()
 
-    def take(page: Page, name: str) -> Path:
+    def take(page: Page, name: str) -> None:
+        if not wanted:
+            return
         path = folder / f"{re.sub(r'[^\w.-]+', '_', name)}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         # The caret as it is: hiding it, Playwright writes an inline style on every input
         # for the picture, which an htmx swap landing meanwhile copies into the page,
         # where the Content Security Policy reports it.
         page.screenshot(path=path, full_page=True, caret="initial")
-        return path
 
     return take
 

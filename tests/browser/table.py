@@ -5,6 +5,7 @@ Not a test module: the browser test modules import from here, never from each ot
 """
 
 import re
+from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Locator, Page, expect
 
@@ -143,6 +144,55 @@ def messages(page: Page) -> Locator:
     """What the server says after a step ("Round 1 saved."): a status without a name of its
     own, and not the page's only one, hence its class."""
     return page.locator(".messages")
+
+
+# -- tapping -----------------------------------------------------------------------------
+
+# Where a thumb would land on an element: its box on the screen once it has held still for
+# a frame (an answer swapped in may still be moving it), whether all of it is on the
+# screen, and whether the point at its centre is the element's own, or its label's, rather
+# than the dock's or anything else over it. Measured in one go in the page, so that a swap
+# cannot replace the element in between.
+AIM = """async element => {
+  const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
+  let box = element.getBoundingClientRect();
+  for (let frames = 0; frames < 30; frames++) {
+    await frame();
+    const now = element.getBoundingClientRect();
+    const still = now.x === box.x && now.y === box.y
+      && now.width === box.width && now.height === box.height;
+    box = now;
+    if (still) break;
+  }
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const labels = Array.from(element.labels || []);
+  return {
+    x, y, top: box.top, bottom: box.bottom,
+    inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+    own: hit !== null && (element.contains(hit) || labels.some(label => label.contains(hit))),
+  };
+}"""
+
+
+def aim(target: Locator) -> dict[str, Any]:
+    """Where a tap on `target` would land, once it is enabled (see AIM)."""
+    expect(target).to_be_enabled()
+    return target.evaluate(AIM)
+
+
+def tap(target: Locator, where: dict[str, Any] | None = None) -> None:
+    """Tap `target` as a thumb does, where it is on the screen (`where`, if it was just
+    measured with `aim`).
+
+    What is all on the screen and uncovered gets a touch at its centre, like a person's,
+    after a frame of holding still and nothing more; anything else (off the screen, or
+    under the dock) is left to Playwright's own tap, which scrolls until it can reach it."""
+    where = where or aim(target)
+    if where["inside"] and where["own"]:
+        target.page.touchscreen.tap(where["x"], where["y"])
+    else:
+        target.tap()
 
 
 # -- reaching a page ----------------------------------------------------------------------

@@ -15,7 +15,6 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
@@ -28,6 +27,7 @@ from tests.browser.table import (
     messages,
     settled,
     symbol,
+    tap,
     watch_console,
 )
 from tests.factories import WIN_ROUNDS
@@ -77,7 +77,7 @@ def round_line(number: int, scores: list[int]) -> str:
 class Table:
     """The scorekeeper's phone: taps (counted), screenshots and page checks."""
 
-    def __init__(self, page: Page, screenshot: Callable[[Page, str], Path]) -> None:
+    def __init__(self, page: Page, screenshot: Callable[[Page, str], None]) -> None:
         self.page = page
         self._screenshot = screenshot
         self.errors = watch_console(page)
@@ -87,18 +87,15 @@ class Table:
     # -- taps -----------------------------------------------------------------------------
 
     def tap(self, target: Locator, counter: str) -> None:
-        expect(target).to_be_visible()
-        expect(target).to_be_enabled()
-        target.tap()
+        tap(target)
         self.taps[counter] += 1
 
-    def snap(self, name: str) -> Path:
+    def snap(self, name: str) -> None:
         """Screenshot this step once the page has settled, then check the page is clean."""
         self.steps += 1
         settled(self.page)
-        path = self._screenshot(self.page, f"{self.steps:02d}-{name}")
+        self._screenshot(self.page, f"{self.steps:02d}-{name}")
         check_page_is_clean(self.page, self.errors)
-        return path
 
     # -- the round-entry screen -----------------------------------------------------------
 
@@ -508,7 +505,7 @@ def test_card_picker_tap_targets_are_48px(live_server, page: Page):
 
     game = Game.objects.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    table = Table(page, lambda page, name: Path())
+    table = Table(page, lambda page, name: None)
     table.card("KS").tap()
     expect(table.hand(0)).to_have_count(1)
     settled(page)
@@ -543,7 +540,7 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, phone):
     page = phone(service_workers="block")
     game = Game.objects.start(PLAYERS, 2)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    table = Table(page, lambda page, name: Path())
+    table = Table(page, lambda page, name: None)
     held: list[Route] = []
     page.route(re.compile(r"/rounds/new/$"), lambda route: held.append(route))
     cards = ["KS", "QS", "JS", "10S"]
@@ -577,7 +574,7 @@ def test_a_refused_save_shows_its_error_on_screen(live_server, page: Page):
         game.refresh_from_db()
         game.record_round(hands(number), uuid.uuid4(), game.version)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    table = Table(page, lambda page, name: Path())
+    table = Table(page, lambda page, name: None)
     entered = {0: "AS KS", 1: "9C 8D 5C 3S", 2: "AD AC 2H 2C 3C", 3: "AH 2S 3D 4H 5D 6D"}
     for seat, cards in entered.items():
         if seat:
@@ -626,7 +623,7 @@ def test_a_save_lost_to_the_network_keeps_the_cards_and_retries_once(live_server
 
     page = phone(service_workers="block")
     game = Game.objects.start(PLAYERS, 2)
-    table = Table(page, lambda page, name: Path())
+    table = Table(page, lambda page, name: None)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     for seat, cards in enumerate(hands(1)):
         table.enter(seat, cards, "lost")

@@ -18,6 +18,7 @@ from tests.browser.table import (
     messages,
     settled,
     symbol,
+    tap,
     watch_console,
 )
 
@@ -75,19 +76,19 @@ class Table:
     def enter(self, seat: int, cards: str) -> None:
         if "active" not in (self.player(seat).get_attribute("class") or ""):
             names = self.page.get_by_role("group", name="Who gets the cards")
-            names.get_by_role("button", name=self.names[seat], exact=True).tap()
+            tap(names.get_by_role("button", name=self.names[seat], exact=True))
             expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
         picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for card in cards.split():
             count = self.hand(seat).count()
             shown = "JK" if card == "JK" else symbol(card)
-            picker.get_by_role("button", name=shown, exact=True).tap()
+            tap(picker.get_by_role("button", name=shown, exact=True))
             expect(self.hand(seat)).to_have_count(count + 1)
             expect(self.hand(seat).last).to_have_text(shown)
 
     def drop(self, seat: int, card: str) -> None:
         count = self.hand(seat).count()
-        self.player(seat).get_by_role("button", name=f"Remove {symbol(card)}").first.tap()
+        tap(self.player(seat).get_by_role("button", name=f"Remove {symbol(card)}").first)
         expect(self.hand(seat)).to_have_count(count - 1)
 
     def save(self, number: int, *, edit: bool = False) -> None:

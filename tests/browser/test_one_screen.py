@@ -16,7 +16,17 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.table import PLAYERS, ROUNDS, messages, new_game, settled, start, symbol
+from tests.browser.table import (
+    PLAYERS,
+    ROUNDS,
+    aim,
+    messages,
+    new_game,
+    settled,
+    start,
+    symbol,
+    tap,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -28,13 +38,6 @@ UPRIGHT = [
 # Each round's Thieves, who steal (or take from the deck) before the next round is dealt.
 THIEVES = {1: ["Ann"], 5: ["Dan"], 6: ["Cat"]}
 
-# A box as getBoundingClientRect gives it, for every element the locator matches, measured
-# in one go in the page: an htmx swap cannot detach the element between finding and measuring.
-BOXES = """elements => elements.map(element => {
-  const box = element.getBoundingClientRect();
-  return {x: box.x, y: box.y, width: box.width, height: box.height};
-})"""
-
 
 class Thumb:
     """Taps only what is already on the screen, and counts them by kind."""
@@ -44,22 +47,12 @@ class Thumb:
         self.taps: Counter[str] = Counter()
 
     def tap(self, target: Locator, kind: str) -> None:
-        expect(target).to_be_visible()
-        expect(target).to_be_enabled()
-        boxes = target.evaluate_all(BOXES)
-        assert len(boxes) == 1, f"{kind}: {target} matches {len(boxes)} elements"
-        box = boxes[0]
-        size = self.page.viewport_size
-        assert box is not None and size is not None
-        inside = (
-            box["x"] >= 0
-            and box["y"] >= 0
-            and box["x"] + box["width"] <= size["width"]
-            and box["y"] + box["height"] <= size["height"]
+        where = aim(target)
+        assert where["inside"], (
+            f"{kind}: {target} is off the screen at {where}, scrolled {self.scrolled()}"
         )
-        assert inside, f"{kind}: {target} is off the screen at {box}, scrolled {self.scrolled()}"
         self.taps[kind] += 1
-        target.tap()
+        tap(target, where)
 
     def scrolled(self) -> int:
         return int(self.page.evaluate("scrollY"))
