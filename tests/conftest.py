@@ -172,3 +172,25 @@ def _empty_cache() -> Iterator[None]:
         cache.clear()
     scores.forget()
     yield
+
+
+# The modules that take longest, first: with a worker per core (`-n auto`), the others
+# then fill both workers to the end instead of one long module running alone at the end.
+LONGEST_FIRST = [
+    "tests/browser/test_one_screen.py",
+    "tests/browser/test_game.py",
+    "tests/browser/test_accessibility.py",
+    "tests/web/scorekeeper/test_production.py",
+    "tests/browser/test_offline.py",
+    "tests/browser/test_hand_games.py",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid.split("::")[0]
+        if path in LONGEST_FIRST:
+            return LONGEST_FIRST.index(path)
+        return len(LONGEST_FIRST) + (0 if path.startswith("tests/browser/") else 1)
+
+    items.sort(key=rank)
