@@ -10,7 +10,8 @@ from django.views.decorators.http import require_http_methods
 
 from games.models import Game, GameFinished, Round, StaleGame, scores
 from games.play.round_forms import StealForm
-from games.play.views import closed, not_on_paper
+from games.play.saving import closed
+from games.play.views import not_on_paper
 from games.rules.board import StealTurn
 from games.rules.errors import RuleError
 from games.rules.kind import Standings

@@ -163,13 +163,6 @@ def not_on_paper(view: GameView) -> GameView:
     return checked
 
 
-def closed(game: Game) -> str:
-    """Why a game cannot be changed now, and how to change it."""
-    if game.is_abandoned:
-        return "This game was abandoned. Resume it to go on."
-    return "This game is finished. Reopen it to change it."
-
-
 def _roster(request: HttpRequest) -> list[str]:
     """The names this visitor has seated before, to suggest (nobody else's)."""
     games = Game.objects.kept_by(request.user, browser_key(request))

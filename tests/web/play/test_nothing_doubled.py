@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import web
 from games.models import Change, Steal
-from games.play import entry
+from games.play import saving
 from tests.factories import (
     TRIO,
     TRIO_NEXT,
@@ -68,14 +68,14 @@ def test_a_save_racing_its_own_twin_is_told_it_was_saved(client, trio, headers, 
     # first lands, then finds the game moved on. It must say "saved", not "already made".
     table = Table(client, round_new(trio), headers).fill(*TRIO_ROUND)
     data = table.form.data(table.form.button(name="save"))
-    landed_round = entry._landed_round
+    landed_round = saving._landed_round
     checks = []
 
-    def too_early(game, request):
-        checks.append(request)
-        return None if len(checks) == 1 else landed_round(game, request)
+    def too_early(game, data):
+        checks.append(data)
+        return None if len(checks) == 1 else landed_round(game, data)
 
-    monkeypatch.setattr(entry, "_landed_round", too_early)
+    monkeypatch.setattr(saving, "_landed_round", too_early)
     client.post(table.url, data, headers=headers)
     assert not checks  # a save at the game's version cannot have landed: not looked for
 
