@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Game, Round, scores
 from games.play import saving, taps
@@ -23,7 +23,6 @@ from games.web import (
     fragment,
     go,
     index,
-    is_htmx,
     scoreboard,
     standings_or_problem,
 )
@@ -33,8 +32,6 @@ from games.web import (
 @for_scorekeepers
 @not_on_paper
 def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
-    if _is_tap(request):
-        return _tap_answer(request, game, len(scores.played(game)) + 1)
     if _is_save(request):
         return _answer(request, game, saving.save(game, request.POST), editing=False)
     if not game.is_open:
@@ -57,8 +54,6 @@ def round_new(request: HttpRequest, game: Game) -> HttpResponseBase:
 @for_scorekeepers
 @not_on_paper
 def round_edit(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
-    if _is_tap(request):
-        return _tap_answer(request, game, number)
     played = get_object_or_404(Round, game=game, number=number)
     if _is_save(request):
         return _answer(request, game, saving.save(game, request.POST, number), editing=True)
@@ -147,23 +142,17 @@ def _is_save(request: HttpRequest) -> bool:
     return request.method == "POST" and "save" in request.POST
 
 
-def _is_tap(request: HttpRequest) -> bool:
-    """A tap the phone's script already applied to its form, asking only for the previews
-    (it says which it shows; without that it wants the whole form back)."""
-    return (
-        request.method == "POST"
-        and is_htmx(request)
-        and request.POST.get("taps") == "applied"
-        and "shown_0" in request.POST
-        and "save" not in request.POST
-    )
-
-
-def _tap_answer(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """What a tap changed, and nothing else: the phone keeps its form, and gets the
-    previews of the seats whose preview differs from what it shows (`shown_<seat>`, the
-    digest each preview carries), with the picker's taken cards. Nothing is saved or
-    checked against the game's version here: the save does that."""
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def round_taps(request: HttpRequest, game: Game, number: int | None = None) -> HttpResponse:
+    """A tap the phone's script already applied to its form (static/games/table.js): what
+    it changed, and nothing else. The phone keeps its form, and gets the previews of the
+    seats whose preview differs from what it shows (`shown_<seat>`, the digest each
+    preview carries), with the picker's taken cards. Nothing is saved or checked against
+    the game's version here: the save does that. `number` is the round edited; without
+    it, the next round."""
+    number = number or len(scores.played(game)) + 1
     form = RoundForm(game, number, initial=taps.apply_tap(request.POST, game))
     seats, taken = _seats(form)
     changed = [
@@ -291,10 +280,16 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         for row in range(0, len(cards), len(RANKS))
     ]
     standings, problem = standings_or_problem(game)
+    taps = (
+        reverse("round-taps", args=[game.pk, form.number])
+        if editing
+        else reverse("round-new-taps", args=[game.pk])
+    )
     return {
         "game": game,
         "number": form.number,
         "editing": editing,
+        "taps_url": taps,
         "form": form,
         "players": players,
         "problem_players": [player for player in players if player["has_error"]],

@@ -29,9 +29,6 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
         key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }
     cards = [data.get(f"cards_{seat}", "").split() for seat in range(seats)]
-    if data.get("taps") == "applied":
-        # The phone's script applied the tap to the fields already; only refresh.
-        data = QueryDict()
     active = index(values["active"], seats)
     selected = index(data.get("select"), seats)
     if selected is not None:
@@ -53,9 +50,8 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
 
 
 def added_to(data: QueryDict, form: RoundForm) -> int | None:
-    """The seat a card tap applied here went to (None for any other tap, and for a tap
-    the phone's script applied itself)."""
-    if data.get("taps") == "applied" or not data.get("add"):
+    """The seat a card tap applied here went to (None for any other post)."""
+    if not data.get("add"):
         return None
     return index(data.get("active"), len(form.names))
 

@@ -21,7 +21,7 @@
 
   // Local draft of a round being entered: every card and answer, saved on every change,
   // offered back after a reload, cleared once the round is saved.
-  const NOT_DRAFTED = ["csrfmiddlewaretoken", "token", "version", "taps", "active"];
+  const NOT_DRAFTED = ["csrfmiddlewaretoken", "token", "version", "active"];
   function draftKey(form) {
     return "scorekeeper-draft-" + form.dataset.draft;
   }
@@ -264,21 +264,24 @@
     const form = button.form;
     if (applyTap(form, button)) {
       if (form.dataset.draft) saveDraft(form);
-      // htmx also sends the last button clicked; this tells the server not to apply it again.
-      form.querySelector("input[name='taps']").value = "applied";
+      // Only the previews are asked for (see htmx:configRequest below).
+      form.dataset.tapped = "";
       htmx.trigger(form, "submit");
     }
   });
 
-  // A tap's post says which preview each seat shows, so that only the changed ones come
-  // back; the mark goes with that one post (an answer or a typed card wants the whole form,
-  // and so does a form showing a refused save's errors, which the next tap clears).
+  // The phone applies every tap itself, so the picker's button htmx would send along is
+  // never sent to be applied again. A tap asks the tap address for the previews only,
+  // saying which preview each seat shows, so that only the changed ones come back; a form
+  // showing a refused save's errors posts whole, to have them cleared.
   document.addEventListener("htmx:configRequest", function (event) {
     const form = event.detail.elt;
-    const taps = form.querySelector && form.querySelector("input[name='taps']");
-    if (!taps || taps.value !== "applied") return;
-    taps.value = "";
+    if (!form.classList || !form.classList.contains("round-entry")) return;
+    ["add", "drop", "select"].forEach(function (name) { delete event.detail.parameters[name]; });
+    if (form.dataset.tapped === undefined) return;
+    delete form.dataset.tapped;
     if (form.querySelector(".errors")) return;
+    event.detail.path = form.dataset.taps;
     form.querySelectorAll(".seat-preview[data-digest]").forEach(function (preview) {
       event.detail.parameters["shown_" + preview.id.replace("preview-", "")] = preview.dataset.digest;
     });
@@ -401,7 +404,7 @@
   async function keepSave(form) {
     const number = Number(field(form, "number").value);
     const fields = Array.from(new FormData(form)).filter(function (pair) {
-      return pair[0] !== "taps" && pair[0] !== "active";
+      return pair[0] !== "active";
     }).concat([["save", "1"]]);
     const players = Array.from(form.querySelectorAll("section.player"), function (section) {
       return [section.getAttribute("aria-label"), cardsOf(form, section.id.slice(7)).value];

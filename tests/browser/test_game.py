@@ -542,7 +542,8 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, phone):
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     table = Table(page, lambda page, name: None)
     held: list[Route] = []
-    page.route(re.compile(r"/rounds/new/$"), lambda route: held.append(route))
+    # A tap asks the round's tap address for its previews.
+    page.route(re.compile(r"/rounds/new/taps/$"), lambda route: held.append(route))
     cards = ["KS", "QS", "JS", "10S"]
     for card in cards:
         # `force`: tap at once, as a thumb does, without Playwright waiting for the page.
@@ -554,7 +555,7 @@ def test_quick_taps_on_a_slow_connection_all_land(live_server, phone):
     with page.expect_response(lambda response: response.request.method == "POST"):
         for route in held:
             route.continue_()
-    page.unroute(re.compile(r"/rounds/new/$"))
+    page.unroute(re.compile(r"/rounds/new/taps/$"))
     settled(page)
     expect(table.hand(0)).to_have_text([symbol(card) for card in cards])
     expect(table.preview(0)).to_contain_text("Lawyer")

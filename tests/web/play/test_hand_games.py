@@ -744,9 +744,9 @@ def test_a_tap_that_settles_the_winner_brings_their_questions(client):
     assert "meld_aces_" not in page
     digests = dict(re.findall(r'id="preview-(\d+)" data-digest="([^"]+)"', page))
 
-    tapped = data | {"taps": "applied", "active": "0", "cards_0": "5S 5H"}
+    tapped = data | {"active": "0", "cards_0": "5S 5H"}
     tapped |= {f"shown_{seat}": digest for seat, digest in digests.items()}
-    answer = text(client.post(url, tapped, headers={"HX-Request": "true"}))
+    answer = text(client.post(f"{url}taps/", tapped, headers={"HX-Request": "true"}))
 
     # Ben (3) beats Ann (10): Ben's questions come with the answer, out of band.
     ben = re.search(

@@ -13,11 +13,12 @@ pytestmark = pytest.mark.django_db
 
 
 def tap(client, url: str, cards: list[str], active: int, digests: dict[str, str]):
-    """The post table.js sends after applying a tap: the fields, and what each seat shows."""
-    data = {"taps": "applied", "active": str(active), "token": "", "version": "0"}
+    """The post table.js sends after applying a tap: the fields, and what each seat shows,
+    to the round's tap address (`url`, its entry address's `taps/`)."""
+    data = {"active": str(active), "token": "", "version": "0"}
     data |= {f"cards_{seat}": text_ for seat, text_ in enumerate(cards)}
     data |= {f"shown_{seat}": digest for seat, digest in digests.items()}
-    return client.post(url, data, headers=HTMX)
+    return client.post(f"{url}taps/", data, headers=HTMX)
 
 
 def test_a_tap_answers_only_the_preview_it_changed_and_what_is_taken(client):
@@ -66,15 +67,19 @@ def test_choosing_another_player_moves_the_to_make_chips_with_them(client):
     assert 'class="remaining"' in ben and 'class="remaining"' not in ann
 
 
-def test_without_the_digests_the_whole_form_comes_back(client):
-    # A form showing a refused save's errors asks that way: the next tap clears them.
+def test_a_tap_on_a_form_showing_errors_gets_the_whole_form_back(client):
+    # A form showing a refused save's errors posts whole to its own address, the tap
+    # already applied (the phone sends no button), so that the next tap clears them.
     game = start(["Ann", "Ben", "Cleo"])
     url = reverse("round-new", args=[game.pk])
+    data = {"active": "0", "token": "", "version": "0", "cards_0": "KC"}
 
-    response = tap(client, url, ["KC", "", ""], 0, {})
+    response = client.post(url, data, headers=HTMX)
 
     assert "HX-Reswap" not in response
-    assert '<form class="round-entry"' in text(response)
+    page = text(response)
+    assert '<form class="round-entry"' in page
+    assert re.search(r'name="cards_0" value="KC"', page)
 
 
 def test_without_javascript_a_tap_still_posts_the_whole_form(client):
@@ -85,3 +90,16 @@ def test_without_javascript_a_tap_still_posts_the_whole_form(client):
 
     assert table.cards(0) == "KC" and table.preview(0) == ("Thief", 10)
     assert "K♣" not in {b.text for b in table.form.buttons if b.name == "add" and not b.disabled}
+
+
+def test_each_round_entry_names_its_own_tap_address(client):
+    game = start(["Ann", "Ben", "Cleo"], rounds=[["KH KC", "KS 9S 2D", "QD 8H 6C AC"]])
+    new, edit = reverse("round-new", args=[game.pk]), reverse("round-edit", args=[game.pk, 1])
+    # Ann's Beggar Man Q♥ Q♣ previews as the round at each address: a second Beggar Man
+    # in round 2, her own meld again in round 1.
+    for url, repeated in ((new, True), (edit, False)):
+        page = text(client.get(url))
+        assert f'data-taps="{url}taps/"' in page
+        answer = text(tap(client, url, ["QH QC", "", ""], 0, shown(page)))
+        assert "Beggar Man" in answer
+        assert ("Ann already made Beggar Man" in answer) is repeated
