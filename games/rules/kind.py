@@ -107,6 +107,15 @@ class Standings:
     notes: tuple[str, ...] = ()
     grid: Grid | None = None
 
+    @property
+    def winning_total(self) -> int | None:
+        """The winners' total, when the game has winners who all have it (a shared win by
+        a rule other than the totals may join players of different totals: then none)."""
+        if not self.winners:
+            return None
+        totals = {self.totals[self.players.index(name)] for name in self.winners}
+        return totals.pop() if len(totals) == 1 else None
+
 
 @dataclass(frozen=True)
 class SeatPreview:

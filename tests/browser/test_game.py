@@ -424,7 +424,7 @@ def test_a_whole_game_by_tapping(live_server, page: Page, screenshot, record_pro
 
     # ---- The winner.
     expect(page.get_by_role("heading", level=2, name=re.compile(r"\bwins?\b"))).to_have_text(
-        f"{WINNER} wins"
+        f"{WINNER} wins with {max(FINAL_TOTALS)}"
     )
     assert totals_after(7) == FINAL_TOTALS
     table.expect_totals(FINAL_TOTALS)

@@ -203,7 +203,7 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     page.get_by_text("End the game here…").tap()
     page.get_by_role("button", name="Yes, end the game").tap()
     expect(page.get_by_role("heading", level=2, name=re.compile(r"\bwins?\b"))).to_have_text(
-        "Ann wins"
+        "Ann wins with 35"
     )
     expect(page.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
     table.snap("game-over")

@@ -46,7 +46,7 @@ pytestmark = pytest.mark.django_db
 def test_a_finished_game_shows_the_winner_and_is_read_only(client, won, headers):
     html = text(client.get(won.get_absolute_url()))
 
-    assert "<h2>Ann wins</h2>" in html
+    assert "<h2>Ann wins with 70</h2>" in html
     assert totals_on(html) == [70, 49]
     assert '<th scope="col" class="leader"><span aria-label="leads">★</span> Ann</th>' in html
     assert '<th scope="col">Ben</th>' in html
@@ -63,7 +63,7 @@ def test_a_tie_shares_the_win(client):
 
     html = text(client.get(game.get_absolute_url()))
 
-    assert "<h2>Shared win: Ann and Ben</h2>" in html
+    assert f"<h2>Shared win: Ann and Ben, with {TIE_TOTAL} each</h2>" in html
     assert totals_on(html) == [TIE_TOTAL, TIE_TOTAL]
     assert html.count('class="leader"') == 2
 
