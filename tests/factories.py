@@ -154,6 +154,15 @@ def play(game: Game, cards: list[str], token: uuid.UUID | None = None) -> Round:
     return fresh(game).record_round(cards, token or uuid.uuid4(), fresh(game).version)
 
 
+def new_game(kind: str, names: Sequence[str]) -> Game:
+    """A new game of `kind` for these players, with the settings the rules give when the
+    table chooses none, as the new-game page's defaults do."""
+    from games.rules import KINDS
+
+    decks, settings = KINDS[kind].start(len(names), {})
+    return Game.objects.start(list(names), decks, kind=kind, settings=settings)
+
+
 def start(names, decks=None, rounds=()) -> Game:
     """An Indian Chief game for `names` (the decks their count gives), these rounds saved."""
     game = Game.objects.start(names, decks or (1 if len(names) <= 3 else 2))

@@ -147,6 +147,11 @@ class RoundForm(forms.Form):
         for name in self.questions.unanswered(answers, len(self.names)):
             self.add_error(name, "Needed for this hand.")
         if self.errors:
+            # The hand cannot be checked whole yet; each player's cards can, so that one
+            # save shows every problem, each next to its player.
+            for seat, preview in enumerate(self.previews()):
+                if preview.problem and f"cards_{seat}" not in self.errors:
+                    self.add_error(f"cards_{seat}", preview.problem)
             return cleaned
         # Who won never hangs on what only the winner is asked: the hand is scored
         # without those answers first, then with the winner's.

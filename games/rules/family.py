@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from games.rules.budget import check_hands
 from games.rules.cards import Card, parse_cards
-from games.rules.errors import DuplicateCard, RuleError
+from games.rules.errors import RuleError
 from games.rules.kind import (
     Checked,
     Endpoint,
@@ -38,7 +38,7 @@ from games.rules.kind import (
 from games.rules.melds import Arrangement
 from games.rules.reading import Json, as_list, as_object, cards_of, fields_of, optional_object
 from games.rules.rummy_common import (
-    check_copies,
+    copy_problems,
     describe,
     leaders,
     play_in_order,
@@ -251,7 +251,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> list[SeatPreview]:
         """Each hand as the rules lay it out, or its problem: a card more often than the
-        decks (and jokers) in play hold is flagged on the first seat that goes over."""
+        decks (and jokers) in play hold is flagged on every seat that goes over."""
         context = {"players": table.seats, **table.settings, **entry.details}
         jokers = self.jokers(table)
         size = self.hand_size(number)
@@ -269,12 +269,10 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
                 shown.append(SeatPreview(text=described, complete_at=size))
             except RuleError as error:
                 shown.append(SeatPreview(problem=error.message, complete_at=size))
-        try:
-            check_copies(hands, table.decks, jokers)
-        except DuplicateCard as error:
-            if isinstance(error.player, int):
-                problem = name_seats(error.message, table.players)
-                shown[error.player] = SeatPreview(problem=problem, complete_at=size)
+        for duplicate in copy_problems(hands, table.decks, jokers):
+            if isinstance(duplicate.player, int):
+                problem = name_seats(duplicate.message, table.players)
+                shown[duplicate.player] = SeatPreview(problem=problem, complete_at=size)
         return shown
 
     @property

@@ -9,7 +9,6 @@ running totals. In the rummy family `player` is always a seat index.
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn
 
 from games.rules.budget import within_budget
 from games.rules.cards import Card, parse_cards, show
@@ -126,19 +125,33 @@ def check_copies(
     `entries` pairs each seat (or None when no seat is involved) with its cards in request
     order; the seat whose card goes over the limit first is the one at fault.
     """
+    problems = copy_problems(entries, decks, jokers)
+    if problems:
+        raise problems[0]
+
+
+def copy_problems(
+    entries: Iterable[tuple[int | None, Iterable[Card]]], decks: int, jokers: int = 0
+) -> list[DuplicateCard]:
+    """Every seat's first card beyond the copies in play, in request order (the first is
+    the one `check_copies` raises), so that a table sees them all at once. A copy too
+    many counts against its own seat only: the seats after it are measured against the
+    copies that can be there."""
     holders: dict[Card, list[int | None]] = {}
+    problems: dict[int | None, DuplicateCard] = {}
     for seat, cards in entries:
         for card in cards:
             earlier = holders.setdefault(card, [])
-            limit = jokers if card.is_joker else decks
-            if len(earlier) >= limit:
-                _too_many(card, seat, earlier, decks, jokers)
-            earlier.append(seat)
+            if len(earlier) < (jokers if card.is_joker else decks):
+                earlier.append(seat)
+            elif seat not in problems:
+                problems[seat] = _too_many(card, seat, earlier, decks, jokers)
+    return list(problems.values())
 
 
 def _too_many(
     card: Card, seat: int | None, earlier: list[int | None], decks: int, jokers: int
-) -> NoReturn:
+) -> DuplicateCard:
     if card.is_joker:
         in_play = f"only {jokers} {'joker is' if jokers == 1 else 'jokers are'} in play"
         what = "joker"
@@ -154,7 +167,7 @@ def _too_many(
         message += f"{len(earlier)}; {in_play}."
         if len(earlier) == 1:
             message = f"Seat {seat}'s {what} is already in {where} cards; {in_play}."
-    raise DuplicateCard(message, seat)
+    return DuplicateCard(message, seat)
 
 
 def describe(melds: Sequence[Sequence[Card]], unmatched: Sequence[Card], deadwood: int) -> str:

@@ -209,17 +209,6 @@ def start(page: Page, url: str, kind: str, names: list[str]) -> str:
     return page.url.removesuffix("rounds/new/")
 
 
-def new_game(kind: str, names: list[str]):  # -> games.models.Game
-    """A new game of `kind` for these players, made through the models with the settings
-    the rules give when the table chooses none, as the new-game page's defaults do: for the
-    tests whose subject comes after the new-game page."""
-    from games.models import Game
-    from games.rules import KINDS
-
-    decks, settings = KINDS[kind].start(len(names), {})
-    return Game.objects.start(names, decks, kind=kind, settings=settings)
-
-
 def type_cards(page: Page, hands: dict[str, str]) -> None:
     """Type each player's cards in the box under their name, then press Enter (which
     refreshes the previews)."""

@@ -21,12 +21,12 @@ from tests.browser.table import (
     ROUNDS,
     aim,
     messages,
-    new_game,
     settled,
     start,
     symbol,
     tap,
 )
+from tests.factories import new_game
 
 pytestmark = pytest.mark.browser
 

@@ -23,6 +23,7 @@ from games.rules.indian_chief.melds import (
     MeldScore,
     default_decks,
     score_single_meld,
+    wrong_count,
 )
 from games.rules.indian_chief.scoring import (
     GameScore,
@@ -200,13 +201,17 @@ class IndianChiefKind(GameKind):
     ) -> Checked:
         """Every player's problem at once, so that one save shows them all: their cards
         as the preview reads them (card text, copies beyond the decks in play, a count no
-        meld has), then no meld a player made in another round; then the round as a whole;
-        then the game up to it, whose problem can only be another round's."""
+        meld has, none at all), then no meld a player made in another round; then the
+        round as a whole; then the game up to it, whose problem can only be another
+        round's."""
         reveals = _round_entry(table.players, entry).reveals
         made = _made(table.players, others)
         problems: list[RuleError] = []
         for name, result in preview_round(reveals, table.decks).items():
-            if isinstance(result, RuleError):
+            if result is None:
+                # No cards yet: said with the others' problems, not once they are fixed.
+                problems.append(wrong_count(0, name))
+            elif isinstance(result, RuleError):
                 problems.append(result)
             elif result is not None and result.meld in made[name]:
                 count = len(result.cards)

@@ -320,7 +320,6 @@ def default_decks(players: int) -> int:
 
 def meld_for(count: int, declared: Meld | None, player: str | None = None) -> Meld:
     """The declared meld if the count fits it, otherwise the meld the count makes."""
-    who = f"{player}'s" if player else "The"
     if declared is not None:
         if count != declared.size:
             raise WrongCardCount(
@@ -331,11 +330,17 @@ def meld_for(count: int, declared: Meld | None, player: str | None = None) -> Me
         return declared
     meld = Meld.of_size(count)
     if meld is None:
-        raise WrongCardCount(
-            f"{who} meld has {count} {'card' if count == 1 else 'cards'}; a meld has 1 to 7 cards.",
-            player,
-        )
+        raise wrong_count(count, player)
     return meld
+
+
+def wrong_count(count: int, player: str | None = None) -> WrongCardCount:
+    """The problem with a meld of `count` cards, which no meld has (none, or over 7)."""
+    who = f"{player}'s" if player else "The"
+    return WrongCardCount(
+        f"{who} meld has {count} {'card' if count == 1 else 'cards'}; a meld has 1 to 7 cards.",
+        player,
+    )
 
 
 def score_single_meld(

@@ -16,6 +16,7 @@ from tests.factories import (
     TRIO_NEXT,
     TRIO_ROUND,
     fresh,
+    new_game,
     play,
     start,
 )
@@ -132,3 +133,25 @@ def test_an_edit_is_saved_and_sent_again_is_saved_once():
     assert saving.save(game, data, 1) == saving.Saved(1, editing=True)
     assert saving.save(fresh(game), data, 1) == saving.AlreadySaved(1, editing=True)
     assert list(fresh(game).rounds.get().snapshot().values()) == corrected
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "cards", "at_fault"),
+    [
+        # Two players with no cards yet: both are told, not one after the other.
+        ("indian-chief", FOUR, ["KS", "", "", "7D 8C 6H 4D"], {"cards_1", "cards_2"}),
+        # One deck: Ann's second K♠ is one too many, and Ben has no meld.
+        ("indian-chief", TRIO, ["KS KS", "", "QD 8H 6C AC"], {"cards_0", "cards_1"}),
+        # Nobody said who went out, and two players each hold a card twice.
+        ("rummy", ["Ann", "Ben", "Cat"], ["KS KS", "", "QS QS"], {"winner", "cards_0", "cards_2"}),
+    ],
+    ids=["two-empty-seats", "duplicate-beside-empty", "unanswered-beside-duplicates"],
+)
+def test_one_save_shows_every_problem_each_next_to_its_player(kind, names, cards, at_fault):
+    game = new_game(kind, names)
+
+    outcome = saving.save(game, posted(game, cards, 1))
+
+    assert isinstance(outcome, saving.Invalid)
+    assert outcome.form.errors.keys() == at_fault
+    assert fresh(game).rounds.count() == 0
