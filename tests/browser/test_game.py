@@ -22,12 +22,14 @@ from playwright.sync_api import Locator, Page, Route, expect
 from tests.browser.table import (
     PLAYERS,
     ROUNDS,
+    aim,
     check_page_is_clean,
     hands,
     messages,
     settled,
     symbol,
     tap,
+    type_cards,
     watch_console,
 )
 from tests.factories import WIN_ROUNDS
@@ -591,6 +593,33 @@ def test_a_refused_save_shows_its_error_on_screen(live_server, page: Page):
     settled(page)
     in_view = [element.is_visible() and _in_viewport(page, element) for element in error.all()]
     assert any(in_view), "the refused save's error is off screen after tapping Save"
+
+
+def test_a_refused_save_shows_every_problem_at_once(live_server, page: Page):
+    """Two players with no cards and one with a card too many: one Save says all three,
+    each next to its player, and the summary naming them is on screen above the dock;
+    nothing entered is lost."""
+    from games.models import Game
+
+    game = Game.objects.start(PLAYERS, 2)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table = Table(page, lambda page, name: None)
+    table.enter(0, "KS", "card")
+    # Two decks: the picker offers no third K♠, so Dan's cards are typed.
+    type_cards(page, {"Dan": "KS KS 7D"})
+    settled(page)
+    table.tap(table.save_button(), "save")
+
+    summary = page.locator("#round-entry > form > .errors")
+    expect(summary).to_have_text("Not saved yet: see Ben, Cat, Dan below.")
+    for seat, problem in ((1, "has 0 cards"), (2, "has 0 cards"), (3, "only 2 decks")):
+        expect(table.player(seat).get_by_role("alert")).to_contain_text(problem)
+    expect(table.player(0).get_by_role("alert")).to_have_count(0)
+    # Measured once the refused form is in and scrolled, not while it is swapped in.
+    settled(page)
+    where = aim(summary)
+    assert where["inside"] and where["own"], f"the summary is not on screen: {where}"
+    table.expect_hands({0: "KS", 3: "KS KS 7D"})
 
 
 def save_state(page: Page) -> Locator:
