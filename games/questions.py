@@ -51,6 +51,7 @@ def question_field(question: Question, names: Sequence[str]) -> forms.Field:
         case RanksQuestion():
             return forms.CharField(
                 label=question.label,
+                help_text=f"Ranks with spaces between them, like {question.example}.",
                 max_length=20,
                 required=False,
                 widget=forms.TextInput(

@@ -90,7 +90,10 @@ class CountQuestion(Question):
 
 @dataclass(frozen=True)
 class RanksQuestion(Question):
-    """Ranks typed with spaces between them (`K 7`); the rules check each one."""
+    """Ranks typed with spaces between them (`K 7`); the rules check each one.
+    `example`: ranks a table would type, shown with the box."""
+
+    example: str = "K 7"
 
     def stored(self, value: Any) -> Any:
         return (value or "").upper().split()

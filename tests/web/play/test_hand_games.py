@@ -555,6 +555,13 @@ def test_a_hand_stores_its_answers_and_the_history_tells_them_in_words(client):
     assert re.search(r'name="caller" value="1"[^>]*checked', form)
     assert re.search(r'name="meld_aces_1" value="1"', form)
     assert 'name="face_down_quads_1"' in form
+    # A box that takes text shows how to fill it, and the box points at those words.
+    assert re.search(
+        r'name="face_down_quads_1"[^>]*aria-describedby="id_face_down_quads_1_helptext"', form
+    )
+    assert re.search(
+        r'id="id_face_down_quads_1_helptext">Ranks with spaces between them, like K 7\.<', form
+    )
     assert 'name="face_down_quads_0"' not in form and 'name="meld_aces_0"' not in form
     assert 'name="meld_aces_2"' not in form
     assert 'name="response_1"' not in form and 'name="response_2"' not in form
