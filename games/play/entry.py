@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Game, Round, scores
-from games.play import saving, taps
+from games.play import saving, taps, thieves
 from games.play.round_forms import RoundForm
 from games.play.views import not_on_paper
 from games.rules.cards import JOKER, RANKS, SUITS, Card, parse_card
@@ -302,4 +302,5 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "standings": standings,
         "problem": problem,
         "scoreboard": scoreboard(game),
+        "steals_waiting": thieves.waiting(game, standings),
     }

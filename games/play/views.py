@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import Game, GameFinished, Invitation, Player, Round, StaleGame, kind_choices
+from games.play import thieves
 from games.play.forms import (
     MAX_PAPER_ROWS,
     MAX_SEATS,
@@ -201,10 +202,12 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     if is_htmx(request):
         # Only the scoreboard is swapped in: nothing else of the page is worked out.
         return HttpResponse(scoreboard(game))
+    context = game_context(game)
     context = (
-        game_context(game)
+        context
         | sharing_context(request, game)
         | {
+            "steals_waiting": thieves.waiting(game, context["standings"]),
             "version_form": VersionForm(initial={"version": game.version}),
             "changes": [
                 (change, change.headline(game.rules.words))

@@ -38,6 +38,7 @@ class Words:
     past_warning: str
     taken: str
     taken_while: str
+    steals_waiting: str
     same_cards: str
     keep_theirs: str
     put_yours: str
@@ -94,6 +95,7 @@ HANDS = Words(
     past_warning="Changing a past hand changes the totals. The old cards stay in the history.",
     taken="Hand {number} was saved on another phone",
     taken_while="While you were entering it, another phone saved hand {number}:",
+    steals_waiting="Still to steal after hand {number}: {thieves}.",
     same_cards=(
         "Hand {number} was saved on another phone with the same cards: it is recorded once."
     ),
@@ -145,6 +147,7 @@ ROUNDS = Words(
     past_warning="Changing a past round changes the totals. The old cards stay in the history.",
     taken="Round {number} was saved on another phone",
     taken_while="While you were entering it, another phone saved round {number}:",
+    steals_waiting="Still to steal after round {number}: {thieves}.",
     same_cards=(
         "Round {number} was saved on another phone with the same cards: it is recorded once."
     ),

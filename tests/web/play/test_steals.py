@@ -2,6 +2,7 @@
 the tie rule, and every illegal steal refused with the rules' message."""
 
 import pytest
+from django.urls import reverse
 
 from games.models import Steal
 from tests.factories import (
@@ -256,3 +257,32 @@ def test_a_steal_after_every_thief_had_a_turn_is_refused(client, after_thieves):
 
     assert error_on(text(response)) == "Every Thief has had a turn."
     assert Steal.objects.count() == 2
+
+
+def test_thieves_still_to_steal_are_named_on_the_game_and_entry_pages_until_they_have(client):
+    # Round 1 saved without its steals page (from the phone's queue, or the table went
+    # on): Ann's 3♣ steals first, then Ben's K♦.
+    game = start(FOUR, 2, [THIEVES_ROUND])
+    reminder = "Still to steal after round 1: Ann and Ben."
+    pages = (game.get_absolute_url(), reverse("round-new", args=[game.pk]))
+    for url in pages:
+        html = text(client.get(url))
+        assert reminder in html
+        assert f'<a href="{steals_url(game, 1)}">Go to the steals</a>' in html
+
+    # Ann takes from the deck: Ben is still to steal.
+    fresh(game).record_steal(1, game.seats.get(position=0), None, "", fresh(game).version)
+    assert "Still to steal after round 1: Ben." in text(client.get(pages[0]))
+    fresh(game).record_steal(1, game.seats.get(position=1), None, "", fresh(game).version)
+    for url in pages:
+        assert "Still to steal" not in text(client.get(url))
+
+
+def test_a_closed_game_asks_for_no_steals():
+    from games.play import thieves
+
+    game = start(FOUR, 2, [THIEVES_ROUND])
+    assert thieves.waiting(game, game.standings())
+    fresh(game).finish(game.version)
+    finished = fresh(game)
+    assert thieves.waiting(finished, finished.standings()) == []
