@@ -36,6 +36,12 @@ class StaleGame(Exception):
         self.game = game
 
 
+# What an edit says when it completes a reopened game, which it finishes again.
+FINISHED_AGAIN = (
+    "With this change the game is complete, so it is finished again: reopen it to change more."
+)
+
+
 class GameFinished(Exception):
     """A finished or abandoned game is read-only until it is reopened."""
 
@@ -270,7 +276,8 @@ class Game(models.Model):
         The round's steals are kept as far as they still fit the new cards: the last ones
         are dropped until the rest replay (scores never depend on them); the returned note
         and the history say which went. Fixing a round of a reopened seven-round game
-        finishes it again: the table has corrected its record, and the result stands.
+        finishes it again: the table has corrected its record, and the result stands (a
+        note says so).
         """
         with transaction.atomic():
             game = self._locked(version)
@@ -290,11 +297,14 @@ class Game(models.Model):
                     last = steals.pop()
                     removed.insert(0, str(last))
                     last.delete()
+            notes = []
             if standings.complete:
+                if game.finished_at is None:
+                    # Reopened, and now complete again: the edit ends it, and says so.
+                    notes.append(FINISHED_AGAIN)
                 game.finished_at = timezone.now()
             played.save(update_fields=["details", "updated_at"])
             after = played.history()
-            notes = []
             if removed:
                 notes.append(
                     f"Steals of round {number} that no longer fit were removed: "

@@ -12,6 +12,7 @@ import pytest
 from django.db import connections
 
 from games.models import Change, Game, GameFinished, Player, Round, StaleGame, Steal
+from games.models.games import FINISHED_AGAIN
 from games.rules.errors import (
     CannotStealFromSelf,
     CardNotInMeld,
@@ -243,8 +244,10 @@ def test_reopening_makes_a_finished_game_editable_again(finished_game):
     assert not game.is_finished
     assert game.changes.order_by("pk").last().action == Change.Action.REOPENED
     # Ann's Beggar Man 7♥ 7♣ becomes 7♥ 7♦: still one opposing 7 (Ben's 7♠), still 2.
-    assert game.edit_round(1, ["7H 7D", "7S 5S 3D"], game.version) == []
+    # No steal goes; every round is in, so the edit finishes the game again, saying so.
+    assert game.edit_round(1, ["7H 7D", "7S 5S 3D"], game.version) == [FINISHED_AGAIN]
     assert totals_by_name(fresh(game).standings()) == WIN_TOTALS
+    assert fresh(game).is_finished
 
 
 # ---------------------------------------------------------------------------

@@ -97,8 +97,15 @@ def test_reopening_makes_the_game_editable_again(client, won, headers):
     assert not fresh(won).is_finished
     # Round 3 edited: Ben's Beggar Man 2♣ 4♦ becomes 2♣ 8♦, matching Ann's 8♥: 2.
     table = Table(client, round_edit(won, 3)).fill("QD 8H 6C AC", "2C 8D")
-    assert_goes_to(table.save(), {}, won.get_absolute_url())
+    saved = table.save()
+    assert_goes_to(saved, {}, won.get_absolute_url())
     assert totals_by_name(fresh(won).standings()) == {"Ann": 70, "Ben": 51}
+    # Every round is in: the edit finishes the game again, and says so.
+    assert fresh(won).is_finished
+    assert (
+        "With this change the game is complete, so it is finished again: reopen it to "
+        "change more." in messages_on(follow(client, saved))
+    )
 
 
 def test_a_reopened_seven_round_game_offers_no_eighth_round(client, won):
