@@ -42,7 +42,9 @@ class NewGameForm(forms.Form):
                 label=f"Seat {seat + 1}",
                 max_length=Player._meta.get_field("name").max_length,
                 required=False,
-                widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
+                widget=forms.TextInput(
+                    attrs={"list": "roster", "autocomplete": "off", "enterkeyhint": "next"}
+                ),
             )
         for setting in self.rules.settings:
             self.fields[setting.key] = setting_field(setting)
@@ -59,6 +61,14 @@ class NewGameForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.seats)]
+
+    def focus_next_seat(self) -> None:
+        """Put the cursor in the first empty seat, where the next name goes (none when
+        every seat is taken: Start is then the next step)."""
+        for field in self.seat_fields():
+            if not str(field.value() or "").strip():
+                field.field.widget.attrs["autofocus"] = True
+                return
 
     def setting_fields(self) -> list[forms.BoundField]:
         return [self[key] for key in self.rules.settings.keys]

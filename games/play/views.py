@@ -90,12 +90,17 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     rematch = _rematch(request)
     kind = request.POST.get("kind") or request.GET.get("kind") or (rematch and rematch.kind) or ""
     seat = index(request.POST.get("move"), MAX_SEATS)
+    again = bool(seat) or "next" in request.POST
     if seat:
         # ↑ beside a seat: swap that player with the one before, and show the form again.
         form = NewGameForm(kind=kind, initial=_seat_moved_up(request.POST, seat, kind))
+    elif again:
+        # Enter in a box: the next empty seat, not a game of the names typed so far.
+        form = NewGameForm(kind=kind, initial=_typed(request.POST, kind))
+        form.focus_next_seat()
     else:
         form = NewGameForm(request.POST or None, kind=kind, initial=_rematch_values(rematch))
-    if request.method == "POST" and not seat and form.is_valid():
+    if request.method == "POST" and not again and form.is_valid():
         game = Game.objects.start(
             form.cleaned_data["names"],
             form.cleaned_data["decks"],
@@ -171,8 +176,13 @@ def _roster(request: HttpRequest) -> list[str]:
     return list(players.values_list("name", flat=True))
 
 
+def _typed(data: QueryDict, kind: str) -> dict[str, str]:
+    """What the new-game form holds, to show it again."""
+    return {key: data.get(key, "") for key in NewGameForm(kind=kind).fields}
+
+
 def _seat_moved_up(data: QueryDict, seat: int, kind: str) -> dict[str, str]:
-    values = {key: data.get(key, "") for key in NewGameForm(kind=kind).fields}
+    values = _typed(data, kind)
     above, below = f"player_{seat - 1}", f"player_{seat}"
     values[above], values[below] = values[below], values[above]
     return values

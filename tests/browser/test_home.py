@@ -1,5 +1,7 @@
 """The home page on a phone: the scorekeeper's first look at the app, and the melds."""
 
+import re
+
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
@@ -63,3 +65,24 @@ def test_home_page_then_the_seven_melds_on_a_phone(live_server, page: Page, scre
         expect(meld).to_be_visible()
     screenshot(page, "2-melds")
     check_page_is_clean(page, console_errors)
+
+
+def test_enter_in_a_name_box_goes_on_to_the_next_seat(live_server, page: Page):
+    """The keyboard's Enter after a name moves to the next seat: a game is started only by
+    its button, never with the names typed so far."""
+    from games.models import Game
+
+    page.goto(f"{live_server.url}/games/new/")
+    seats = [page.get_by_label(re.compile(rf"^Seat {seat}\b")) for seat in (1, 2, 3)]
+    seats[0].fill("Ann")
+    seats[0].press("Enter")
+    expect(seats[1]).to_be_focused()
+    page.keyboard.type("Ben")
+    page.keyboard.press("Enter")
+    expect(seats[2]).to_be_focused()
+    expect(seats[0]).to_have_value("Ann")
+    expect(seats[1]).to_have_value("Ben")
+    assert Game.objects.count() == 0
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    assert Game.objects.get().player_names() == ["Ann", "Ben"]

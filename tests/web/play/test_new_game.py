@@ -1,6 +1,8 @@
 """A new game from its page: the players seated in order, the decks their count gives,
 the names a visitor has seated before, and a rematch of the same table."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -29,6 +31,24 @@ def post_new_game(client, *names, headers=None, **extra):
     data = {f"player_{seat}": "" for seat in range(8)} | {"decks": "", "note": ""}
     data |= {f"player_{seat}": name for seat, name in enumerate(names)} | extra
     return client.post(reverse("game-new"), data, headers=headers or {})
+
+
+@HEADERS
+def test_enter_in_a_name_box_goes_to_the_next_seat_and_starts_nothing(client, headers):
+    # Enter posts the form with its default button, "next": two names typed of four.
+    response = post_new_game(client, "Ann", "Ben", headers=headers, next="1")
+
+    assert response.status_code == 200
+    assert Game.objects.count() == 0
+    page = text(response)
+    form = read_form(page, reverse("game-new"))
+    assert [form.fields[f"player_{seat}"] for seat in range(3)] == ["Ann", "Ben", ""]
+    # The cursor waits in seat 3, and only there.
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == re.findall(
+        r'<input[^>]*name="player_2"[^>]*>', page
+    )
+    # The form's first button, the one Enter presses, is that one again, not Start.
+    assert (form.buttons[0].name, form.buttons[0].value) == ("next", "1")
 
 
 @HEADERS
