@@ -10,6 +10,7 @@ import contextlib
 import re
 import socket
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -206,6 +207,38 @@ def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
     page.get_by_role("button", name="Save round 4").tap()
     page.wait_for_url(game_url)
     assert [number for number, _ in recorded(game)] == [1, 2, 3, 4]
+
+
+def test_the_game_page_kept_offline_offers_nothing_that_needs_the_server(
+    live_server, page: Page, connection: Connection
+):
+    """Undo, Abandon and the sharing buttons would do nothing without a connection:
+    the phone's copy of the game page does not offer them; back online, they are back."""
+    game_url = start(page, connection.url, "indian-chief", PLAYERS)
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    game.record_round(hands(1), uuid.uuid4(), game.version)
+    page.goto(game_url)
+    kept_for_offline(page)
+    needs_server = [
+        page.get_by_text("Undo round 1…"),
+        page.get_by_text("Abandon the game…"),
+        page.get_by_role("button", name="Share the scoreboard"),
+    ]
+    for control in needs_server:
+        expect(control).to_be_visible()
+
+    connection.drop(page.context)
+    page.reload()
+    expect(offline_copy(page)).to_contain_text("may be out of date")
+    for control in needs_server:
+        expect(control).to_be_hidden()
+    # What works offline stays: the next round's entry, whose save is kept on the phone.
+    expect(page.get_by_role("link", name="Enter round 2")).to_be_visible()
+
+    connection.restore(page.context)
+    expect(offline_copy(page)).to_have_count(0)
+    for control in needs_server:
+        expect(control).to_be_visible()
 
 
 def test_a_round_another_phone_saved_meanwhile_is_kept_for_the_scorekeeper(
