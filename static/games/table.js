@@ -588,6 +588,23 @@
       (isNaN(when) ? "" : " from " + when.toLocaleString([], {
         dateStyle: "short", timeStyle: "short" })) + ". It may be out of date.";
     document.querySelector("main").prepend(note);
+    awaitServer();
+  }
+  // The connection can come back with no "online" event: it came back while this copy
+  // loaded, or the phone never knew it was gone (a Wi-Fi that lost its way out). So the
+  // copy asks the server every few seconds, past the service worker (which answers a HEAD
+  // with nothing), and is brought up to date once any answer comes.
+  function awaitServer() {
+    const timer = setInterval(function () {
+      if (document.documentElement.dataset.offlineCopy === undefined) {
+        clearInterval(timer);
+        return;
+      }
+      fetch(location.href, { method: "HEAD", cache: "no-store" }).then(function () {
+        clearInterval(timer);
+        sendKept(true, false);
+      }, function () {});
+    }, 3000);
   }
   // The pages a game needs at the table are kept as they are fetched: this one, the
   // first time the service worker takes the page, and the round entry it leads to.
