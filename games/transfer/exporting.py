@@ -54,6 +54,7 @@ from django.utils import timezone
 
 from games.models import Game, scores
 from games.rules.errors import RuleError
+from games.rules.kind import Row
 from games.rules.reading import Json
 
 FORMAT = "scorekeeper-games"
@@ -117,6 +118,7 @@ CSV_COLUMNS = (
     "seat",
     "player",
     "cards",
+    "meld",
     "score",
     "running total",
     "won",
@@ -129,7 +131,9 @@ def games_csv(games: Iterable[Game]) -> str:
 
     Columns: `game` (its number in Scorekeeper), `kind` ("Indian Chief"…), `started`
     (YYYY-MM-DD HH:MM, UTC), `round` (1, 2… or "Total"), `seat` (from 1), `player`,
-    `cards` (as entered: "7H 7C"), `score` (that round's points, or chips in Tong-Its),
+    `cards` (as entered: "7H 7C"), `meld` (what the cards made, in a game of melds to
+    make such as Indian Chief: "Beggar Man"), `score` (that round's points, or chips in
+    Tong-Its),
     `running total` (the player's total after that round; on the Total row, the final
     total) and `won` ("yes" on a winner's Total row once the game is over). A Total row
     leaves `score` empty, so summing `score` by player gives the totals again. A game
@@ -154,20 +158,24 @@ def _game_rows(game: Game) -> list[list[Any]]:
     head = [game.pk, game.get_kind_display(), started]
     rounds = list(game.rounds.prefetch_related("hands"))
     scored = _scored(game)
-    scores: Sequence[tuple[int, ...] | None] = scored[0] if scored else [None] * len(rounds)
+    rows_scored: Sequence[Row | None] = scored[0] if scored else [None] * len(rounds)
     winners = scored[1] if scored else ()
     running: list[Any] = [0 if scored else ""] * len(names)
     rows: list[list[Any]] = []
-    for played, round_scores in zip(rounds, scores, strict=True):
+    for played, row in zip(rounds, rows_scored, strict=True):
         for seat, (name, text) in enumerate(zip(names, played.card_texts(), strict=True)):
             score: Any = ""
-            if round_scores is not None:
-                score = round_scores[seat]
+            meld = ""
+            if row is not None:
+                score = row.scores[seat]
                 running[seat] += score
-            rows.append([*head, played.number, seat + 1, name, text, score, running[seat], ""])
+                meld = row.made[seat].label if row.made else ""
+            rows.append(
+                [*head, played.number, seat + 1, name, text, meld, score, running[seat], ""]
+            )
     for seat, name in enumerate(names):
         won = "yes" if name in winners else ""
-        rows.append([*head, "Total", seat + 1, name, "", "", running[seat], won])
+        rows.append([*head, "Total", seat + 1, name, "", "", "", running[seat], won])
     return rows
 
 
@@ -176,11 +184,11 @@ def _as_text(name: str) -> str:
     return f"'{name}" if name.startswith(("=", "+", "-", "@", "\t", "\r")) else name
 
 
-def _scored(game: Game) -> tuple[list[tuple[int, ...]], tuple[str, ...]] | None:
-    """Each round's scores in seat order and the winners (none until the game is over),
-    or None when the stored cards no longer pass the rules."""
+def _scored(game: Game) -> tuple[tuple[Row, ...], tuple[str, ...]] | None:
+    """Each round as scored and the winners (none until the game is over), or None when
+    the stored cards no longer pass the rules."""
     try:
         standings = game.standings()
     except RuleError:
         return None
-    return [row.scores for row in standings.rows], tuple(standings.winners or ())
+    return standings.rows, tuple(standings.winners or ())

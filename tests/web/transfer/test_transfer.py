@@ -340,6 +340,7 @@ def test_the_csv_has_a_row_per_player_per_round_and_a_total_row_per_player(clien
         "seat",
         "player",
         "cards",
+        "meld",
         "score",
         "running total",
         "won",
@@ -349,14 +350,14 @@ def test_the_csv_has_a_row_per_player_per_round_and_a_total_row_per_player(clien
     # steal of Dan's Q♠ changes neither cards nor scores. The game goes on: nobody won.
     head = [str(game.pk), "Indian Chief", "2026-03-14 19:30"]
     assert [list(row.values()) for row in rows] == [
-        [*head, "1", "1", "Ann", "3C", "3", "3", ""],
-        [*head, "1", "2", "Ben", "KD", "10", "10", ""],
-        [*head, "1", "3", "Cleo", "KS 3H", "6", "6", ""],
-        [*head, "1", "4", "Dan", "QS 8S 3S", "21", "21", ""],
-        [*head, "Total", "1", "Ann", "", "", "3", ""],
-        [*head, "Total", "2", "Ben", "", "", "10", ""],
-        [*head, "Total", "3", "Cleo", "", "", "6", ""],
-        [*head, "Total", "4", "Dan", "", "", "21", ""],
+        [*head, "1", "1", "Ann", "3C", "Thief", "3", "3", ""],
+        [*head, "1", "2", "Ben", "KD", "Thief", "10", "10", ""],
+        [*head, "1", "3", "Cleo", "KS 3H", "Beggar Man", "6", "6", ""],
+        [*head, "1", "4", "Dan", "QS 8S 3S", "Poor Man", "21", "21", ""],
+        [*head, "Total", "1", "Ann", "", "", "", "3", ""],
+        [*head, "Total", "2", "Ben", "", "", "", "10", ""],
+        [*head, "Total", "3", "Cleo", "", "", "", "6", ""],
+        [*head, "Total", "4", "Dan", "", "", "", "21", ""],
     ]
 
 
@@ -381,20 +382,28 @@ def test_the_csv_of_all_games_keeps_running_totals_and_marks_the_winner(client):
     assert totals == [("Ann", "70", "yes"), ("Ben", "49", "")]
     # Tong-Its in chips: 4, −5, −5, then 16, −5, −5 (the pot of 12 to Ann's second win).
     chips = [
-        (row["round"], row["player"], row["cards"], row["score"], row["running total"], row["won"])
+        (
+            row["round"],
+            row["player"],
+            row["cards"],
+            row["meld"],
+            row["score"],
+            row["running total"],
+            row["won"],
+        )
         for row in rows
         if row["game"] == str(game.pk)
     ]
     assert chips == [
-        ("1", "Ann", "", "4", "4", ""),
-        ("1", "Ben", "KS", "-5", "-5", ""),
-        ("1", "Cleo", "2C", "-5", "-5", ""),
-        ("2", "Ann", "", "16", "20", ""),
-        ("2", "Ben", "KS", "-5", "-10", ""),
-        ("2", "Cleo", "2C", "-5", "-10", ""),
-        ("Total", "Ann", "", "", "20", "yes"),
-        ("Total", "Ben", "", "", "-10", ""),
-        ("Total", "Cleo", "", "", "-10", ""),
+        ("1", "Ann", "", "", "4", "4", ""),
+        ("1", "Ben", "KS", "", "-5", "-5", ""),
+        ("1", "Cleo", "2C", "", "-5", "-5", ""),
+        ("2", "Ann", "", "", "16", "20", ""),
+        ("2", "Ben", "KS", "", "-5", "-10", ""),
+        ("2", "Cleo", "2C", "", "-5", "-10", ""),
+        ("Total", "Ann", "", "", "", "20", "yes"),
+        ("Total", "Ben", "", "", "", "-10", ""),
+        ("Total", "Cleo", "", "", "", "-10", ""),
     ]
 
 
