@@ -15,7 +15,7 @@ from games.play.views import not_on_paper
 from games.rules.board import StealTurn
 from games.rules.errors import RuleError
 from games.rules.kind import Standings
-from games.web import for_scorekeepers, fragment, go, standings_or_problem
+from games.web import board, for_scorekeepers, fragment, go, standings_or_problem
 
 
 @require_http_methods(["GET", "POST"])
@@ -105,6 +105,9 @@ def _steals_context(game: Game, played: Round, standings: Standings, error: str)
     return {
         "game": game,
         "number": number,
+        # The round's scores, as the game page lists them: steals never change them.
+        "board": board(game).scoreboard,
+        "row": standings.rows[number - 1],
         "turn": turn,
         "thief": thief,
         "thief_card": turn.thief_cards[thief] if thief else None,

@@ -1,6 +1,8 @@
 """Thief steals, one at a time: the order from the lowest card, what each Thief may take,
 the tie rule, and every illegal steal refused with the rules' message."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -286,3 +288,15 @@ def test_a_closed_game_asks_for_no_steals():
     fresh(game).finish(game.version)
     finished = fresh(game)
     assert thieves.waiting(finished, finished.standings()) == []
+
+
+def test_the_steals_page_shows_the_rounds_scores(client):
+    game = start(FOUR, 2, [THIEVES_ROUND])
+
+    html, _ = steals_page(client, game)
+
+    line = re.search(r'<p class="round-scores">(.*?)</p>', html, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", line) == " · ".join(
+        f"{name} {meld} {THIEVES_SCORES[name]}"
+        for name, meld in zip(FOUR, ["Thief", "Thief", "Beggar Man", "Poor Man"], strict=True)
+    )
