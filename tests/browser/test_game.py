@@ -491,9 +491,15 @@ def test_round_entry_in_dark_mode(live_server, page: Page, screenshot):
     expect(taken).to_be_disabled()
     expect(taken).to_have_attribute("aria-label", "9♠ taken")
     expect(table.card("9S")).to_have_count(0)
+    scoreboard = page.get_by_text("Scoreboard", exact=True)
+    # A disclosure shows which way it is: pointing right when shut, down when open.
+    assert marker(scoreboard) == marker(table.player(0).get_by_text("Type the cards instead"))
+    assert marker(scoreboard) == '"▸" / ""'
     table.player(3).get_by_text("Type the cards instead").tap()
+    expect_marker(table.player(3).get_by_text("Type the cards instead"), '"▾" / ""')
     table.snap("dark-round-entry")
-    page.get_by_text("Scoreboard", exact=True).tap()
+    scoreboard.tap()
+    expect_marker(scoreboard, '"▾" / ""')
     table.snap("dark-round-entry-scoreboard")
     page.get_by_role("link", name="Back to the game").tap()
     leads = table.board().get_by_role("columnheader", name=re.compile(r"^leads "))
@@ -620,6 +626,20 @@ def test_a_refused_save_shows_every_problem_at_once(live_server, page: Page):
     where = aim(summary)
     assert where["inside"] and where["own"], f"the summary is not on screen: {where}"
     table.expect_hands({0: "KS", 3: "KS KS 7D"})
+
+
+def marker(summary: Locator) -> str:
+    """The marker a disclosure's summary draws before its words (its CSS content)."""
+    return str(summary.evaluate("element => getComputedStyle(element, '::before').content"))
+
+
+def expect_marker(summary: Locator, content: str) -> None:
+    """Wait until the summary's marker is `content` (the disclosure opens on the tap)."""
+    expect(summary).to_be_visible()
+    summary.page.wait_for_function(
+        "([element, content]) => getComputedStyle(element, '::before').content === content",
+        arg=[summary.element_handle(), content],
+    )
 
 
 def save_state(page: Page) -> Locator:
