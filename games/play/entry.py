@@ -77,15 +77,33 @@ def _round_entry(
     if request.method != "POST":
         cards = list(played.snapshot().values()) if played else None
         details = played.details if played else None
-        form = RoundForm(game, number, initial=RoundForm.initial_for(game, cards, details))
+        values = RoundForm.initial_for(game, cards, details)
+        form = RoundForm(game, number, initial=values)
     else:
         values = taps.apply_tap(request.POST, game)
         form = RoundForm(game, number, initial=values)
         refused = taps.refused_tap(request.POST, form)
         following = None if refused else taps.complete_seat(request.POST, form)
         if following is not None:
-            form = RoundForm(game, number, initial=values | {"active": following})
+            values |= {"active": following}
+            form = RoundForm(game, number, initial=values)
+    form = _past_bare(form, values)
     return _shown(request, form, editing=played is not None, refused=refused)
+
+
+def _past_bare(form: RoundForm, values: dict[str, Any]) -> RoundForm:
+    """The entry with the cards going to a player who shows some: when the answers say the
+    player receiving them shows none (who went out in Rummy), the next one who does."""
+    seats = len(form.names)
+    active = index(values.get("active"), seats) or 0
+    bare = form.bare_seats()
+    if active not in bare:
+        return form
+    following = [seat % seats for seat in range(active + 1, active + seats)]
+    showing = [seat for seat in following if seat not in bare]
+    if not showing:
+        return form
+    return RoundForm(form.game, form.number, initial=values | {"active": showing[0]})
 
 
 STALE = (

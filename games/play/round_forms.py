@@ -87,6 +87,10 @@ class RoundForm(forms.Form):
                 given[name] = question.stored(None)
         return given
 
+    def bare_seats(self) -> frozenset[int]:
+        """The seats that show no cards, by the answers so far (who went out…)."""
+        return self.rules.bare(self.current_answers())
+
     def question_fields(self) -> list[forms.BoundField]:
         """The hand's questions, as far as the answers so far ask them."""
         answers = self.current_answers()

@@ -235,6 +235,11 @@ class GameKind(ABC):
         """How many printed jokers are in play."""
         return 0
 
+    def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
+        """The seats that show no cards, by the hand's answers so far (who went out in
+        Rummy): the cards are entered for the others."""
+        return frozenset()
+
     def row_label(self, number: int) -> str:
         """What a row of the paper sheet is: "Hand 3", or a meld."""
         return self.words.row(number)

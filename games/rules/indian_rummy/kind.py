@@ -1,7 +1,7 @@
 """Indian Rummy at the table: who declared, the wild rank turned up at each deal (a house
 rule), and the 13 cards each player shows."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import RANKS, Card
@@ -48,6 +48,11 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
 
     def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
         return api.read_deadwood(cards, data)
+
+    def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
+        """Who declared shows no cards."""
+        winner = answers.get("winner")
+        return frozenset({winner}) if isinstance(winner, int) else frozenset()
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         """The house wild rank is turned up at each deal: each deal asks for it, and it is

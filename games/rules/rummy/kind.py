@@ -1,7 +1,7 @@
 """Rummy at the table: who went out (and whether they went rummy), and the cards left in
 each loser's hand."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import Card
@@ -29,6 +29,11 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
 
     def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
         return scoring.deadwood(cards)
+
+    def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
+        """Who went out shows no cards."""
+        winner = answers.get("winner")
+        return frozenset({winner}) if isinstance(winner, int) else frozenset()
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         return {

@@ -2,7 +2,7 @@
 player's answer to a draw, and what only the winner is asked (aces in their melds,
 face-down fours); the winner deals next, and the pot carries over."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,13 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
 
     def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
         return scoring.deadwood(cards)
+
+    def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
+        """Who called a tongit has no cards left."""
+        caller = answers.get("caller")
+        if answers.get("end") == TONGIT and isinstance(caller, int):
+            return frozenset({caller})
+        return frozenset()
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         """A player who has not opened must fold a draw: they are not asked (§1.4)."""

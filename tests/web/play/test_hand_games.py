@@ -763,3 +763,27 @@ def test_a_tap_that_settles_the_winner_brings_their_questions(client):
     )
     assert ben and 'name="meld_aces_1"' in ben.group(1)
     assert "meld_aces_0" not in answer and "meld_aces_2" not in answer
+
+
+@pytest.mark.parametrize(
+    ("kind", "answers", "receiving"),
+    [
+        # Who went out, or declared, or called a tongit shows no cards: Ben's come next.
+        ("rummy", {"winner": "0"}, "Ben"),
+        ("indian-rummy", {"winner": "0"}, "Ben"),
+        ("tong-its", {"end": "tongit", "caller": "0"}, "Ben"),
+        # Who called a draw shows their cards, as does who went out in Three Thirteen.
+        ("tong-its", {"end": "draw", "caller": "0"}, "Ann"),
+        ("three-thirteen", {"went_out": "0"}, "Ann"),
+    ],
+)
+def test_the_cards_go_past_a_player_the_answers_say_shows_none(client, kind, answers, receiving):
+    game = start(client, kind)
+    # The answer as the phone sends it on change: the whole form, the first seat active.
+    data = hand_form(client, game) | {f"cards_{seat}": "" for seat in range(3)} | answers
+
+    page = text(client.post(entry_url(game), data, headers={"HX-Request": "true"}))
+
+    active = ["Ann", "Ben", "Cleo"].index(receiving)
+    assert re.search(rf'name="active" value="{active}"', page)
+    assert f'aria-label="Cards for {receiving}"' in page
