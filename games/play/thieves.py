@@ -29,12 +29,7 @@ def waiting(game: Game, standings: Standings | None) -> list[dict[str, Any]]:
     for number, row in enumerate(standings.rows, start=1):
         if row.steals is None or (last is not None and number >= last):
             continue
-        thieves = [
-            name
-            for group in row.steals.order
-            for name in group
-            if name not in acted.get(number, set())
-        ]
+        thieves = row.steals.to_steal(acted.get(number, set()))
         if thieves:
             said = " and ".join(thieves)
             rounds.append(

@@ -92,6 +92,10 @@ class StealTurn:
                     return name, group
         return None, ()
 
+    def to_steal(self, acted: set[str]) -> list[str]:
+        """Every Thief without a turn taken, in steal order."""
+        return [name for group in self.order for name in group if name not in acted]
+
 
 type Context = dict[str, object]
 
