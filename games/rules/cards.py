@@ -6,7 +6,7 @@ ten, the suit symbols (with or without an emoji variation selector) and spaces a
 card. Nothing else is a card.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from games.rules.errors import DuplicateCard, InvalidCard
@@ -109,22 +109,30 @@ def copy_problems(
     entries: Iterable[tuple[str | int | None, Iterable[Card]]], decks: int
 ) -> list[DuplicateCard]:
     """Every player's first card beyond the `decks` copies that exist, in request order
-    (the first is the one `check_copies` raises), so that a table sees them all at once.
-    A copy too many counts against its own player only: the players after them are
-    measured against the copies that can be there."""
-    holders: dict[Card, list[str | int | None]] = {}
-    problems: dict[str | int | None, DuplicateCard] = {}
+    (the first is the one `check_copies` raises), so that a table sees them all at once."""
+    copies = "one deck is" if decks == 1 else f"{decks} decks are"
+    return [
+        DuplicateCard(f"{_already_held(card, player, earlier)}; only {copies} in play.", player)
+        for player, card, earlier in copies_over(entries, lambda card: decks)
+    ]
+
+
+def copies_over[P](
+    entries: Iterable[tuple[P, Iterable[Card]]], most: Callable[[Card], int]
+) -> list[tuple[P, Card, list[P]]]:
+    """Each player's first card beyond the `most` copies of it in play, with the players
+    already holding those, in request order. A copy too many counts against its own player
+    only: the players after them are measured against the copies that can be there."""
+    holders: dict[Card, list[P]] = {}
+    over: dict[P, tuple[P, Card, list[P]]] = {}
     for player, cards in entries:
         for card in cards:
             earlier = holders.setdefault(card, [])
-            if len(earlier) < decks:
+            if len(earlier) < most(card):
                 earlier.append(player)
-            elif player not in problems:
-                copies = "one deck is" if decks == 1 else f"{decks} decks are"
-                problems[player] = DuplicateCard(
-                    f"{_already_held(card, player, earlier)}; only {copies} in play.", player
-                )
-    return list(problems.values())
+            elif player not in over:
+                over[player] = (player, card, earlier)
+    return list(over.values())
 
 
 def _already_held(card: Card, player: str | int | None, earlier: list[str | int | None]) -> str:

@@ -11,7 +11,7 @@ running totals. In the rummy family `player` is always a seat index.
 from collections.abc import Callable, Iterable, Sequence
 
 from games.rules.budget import within_budget
-from games.rules.cards import Card, parse_cards, show
+from games.rules.cards import Card, copies_over, parse_cards, show
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError
 
 
@@ -133,20 +133,15 @@ def check_copies(
 def copy_problems(
     entries: Iterable[tuple[int | None, Iterable[Card]]], decks: int, jokers: int = 0
 ) -> list[DuplicateCard]:
-    """Every seat's first card beyond the copies in play, in request order (the first is
-    the one `check_copies` raises), so that a table sees them all at once. A copy too
-    many counts against its own seat only: the seats after it are measured against the
-    copies that can be there."""
-    holders: dict[Card, list[int | None]] = {}
-    problems: dict[int | None, DuplicateCard] = {}
-    for seat, cards in entries:
-        for card in cards:
-            earlier = holders.setdefault(card, [])
-            if len(earlier) < (jokers if card.is_joker else decks):
-                earlier.append(seat)
-            elif seat not in problems:
-                problems[seat] = _too_many(card, seat, earlier, decks, jokers)
-    return list(problems.values())
+    """Every seat's first card beyond the copies in play (`decks` of a natural card,
+    `jokers` of a joker), in request order (the first is the one `check_copies` raises),
+    so that a table sees them all at once."""
+    return [
+        _too_many(card, seat, earlier, decks, jokers)
+        for seat, card, earlier in copies_over(
+            entries, lambda card: jokers if card.is_joker else decks
+        )
+    ]
 
 
 def _too_many(
