@@ -150,7 +150,11 @@ class Questions:
         if seat is None:
             return True
         if question.skip and answers.get(question.skip) == seat:
-            return False
+            # A seat is skipped only while the hand asks the question naming it: a caller
+            # left in the form after the end changed to one without a caller names nobody.
+            skipping = next(asked for asked in self.hand if asked.key == question.skip)
+            if self.asked(skipping, answers):
+                return False
         return not (question.if_seat and answers.get(f"{question.if_seat}_{seat}") is False)
 
     def answers(self, cleaned: Json, players: int) -> Json:

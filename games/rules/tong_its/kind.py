@@ -70,10 +70,12 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
         return frozenset()
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
-        """A player who has not opened must fold a draw: they are not asked (§1.4)."""
+        """A player who has not opened must fold a draw: they are not asked (§1.4). Who
+        called a tongit or a draw has opened, and is not asked that either."""
         players = len(hands)
         entry: Json = {"end": answers.get("end"), "caller": answers.get("caller")}
         entry["last_drawer"] = answers.get("last_drawer")
+        called = entry["caller"] if entry["end"] in (TONGIT, DRAW) else None
         if answers.get("end") == DRAW:
             opened = _seats(answers, "opened", players)
             responses = _seats(answers, "response", players)
@@ -85,7 +87,7 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
             ]
         entry["players"] = [
             {
-                "opened": bool(answers.get(f"opened_{seat}")),
+                "opened": bool(answers.get(f"opened_{seat}")) or seat == called,
                 "hand": hand,
                 "meld_aces": answers.get(f"meld_aces_{seat}") or 0,
                 "face_down_quads": answers.get(f"face_down_quads_{seat}") or [],
@@ -140,7 +142,8 @@ KIND = TongItsKind(
             ),
         ),
         seat=(
-            FlagQuestion("opened", "Opened"),
+            # Who called a tongit or a draw has opened (§1.4): only the others are asked.
+            FlagQuestion("opened", "Opened", skip="caller"),
             ChoiceQuestion(
                 "response",
                 "Answer to the draw",

@@ -532,8 +532,9 @@ def test_a_hand_stores_its_answers_and_the_history_tells_them_in_words(client):
     answers |= {"meld_aces_1": "1", "face_down_quads_0": "q", "last_drawer": "2"}
     assert save_hand(client, game, ["5S 5H", "3D", "KS"], **answers).status_code == 302
     # What this hand does not ask is not kept: a draw has no last drawer, the caller
-    # does not answer the draw, Cleo, who has not opened, must fold, and only the
-    # winner's aces and face-down fours count: Ben (3) beats Ann (10), so Ann's fours go.
+    # does not answer the draw nor say they opened (a caller has), Cleo, who has not
+    # opened, must fold, and only the winner's aces and face-down fours count: Ben (3)
+    # beats Ann (10), so Ann's fours go.
     details = game.rounds.get().details
     assert (details["last_drawer"], details["response_1"], details["response_2"]) == (
         None,
@@ -542,10 +543,11 @@ def test_a_hand_stores_its_answers_and_the_history_tells_them_in_words(client):
     )
     assert details["response_0"] == "challenge" and details["face_down_quads_0"] == []
     assert details["meld_aces_1"] == 1 and details["opened_2"] is False
+    assert details["opened_1"] is False
     history = history_on(game_page(client, game))
     assert (
         "Hand saved (hand 1) Ann 5♠ 5♥ · Ben 3♦ · Cleo K♠ · How the hand ended Draw called · "
-        "Who called it Ben · Ann Opened, Challenge · Ben Opened, Aces in own exposed melds: 1"
+        "Who called it Ben · Ann Opened, Challenge · Ben Aces in own exposed melds: 1"
     ) in history
     # The edit screen shows the answers as they were saved, and asks only what applies:
     # no fold or challenge for Ben (the caller) or Cleo (not opened), no last drawer,
@@ -566,6 +568,25 @@ def test_a_hand_stores_its_answers_and_the_history_tells_them_in_words(client):
     assert 'name="meld_aces_2"' not in form
     assert 'name="response_1"' not in form and 'name="response_2"' not in form
     assert 'name="last_drawer"' not in form
+    assert 'name="opened_1"' not in form and 'name="opened_0"' in form
+
+
+def test_a_caller_is_not_asked_whether_they_opened_and_scores_as_opened(client):
+    # The same draw as below with no box ticked for Ben, the caller: a caller has opened.
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
+    answers = {"end": "draw", "caller": 1, "response_0": "challenge", "opened_0": "on"}
+    assert save_hand(client, game, ["4S", "3D", ""], **answers).status_code == 302
+    assert totals_on(game_page(client, game)) == [-5, 5, -6]
+
+
+def test_a_caller_left_over_from_another_end_skips_nobody(client):
+    # The stock ran out: "Who called it" is not asked, so a caller still in the form does
+    # not spare Ben the question; Ben, who has opened, compares and wins with 3.
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
+    answers = {"end": "stock_out", "caller": 1, "last_drawer": 0, "opened_1": "on"}
+    assert save_hand(client, game, ["4S", "3D", "2C"], **answers).status_code == 302
+    assert game.rounds.get().details["opened_1"] is True
+    assert totals_on(game_page(client, game))[1] > 0
 
 
 def test_a_player_who_has_not_opened_folds_a_draw_without_being_asked(client):
