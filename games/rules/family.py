@@ -143,6 +143,11 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     def hand_size(self, number: int) -> int | None:
         return None
 
+    def told(self, error: RuleError) -> str:
+        """A rules error as the table hears it: the API's words speak of its fields, where
+        the table has boxes (the table's `entry` made those fields from them)."""
+        return error.message
+
     def settings_of(self, given: object) -> Json:
         """A `/game` request's `settings`: the game's declared settings given there."""
         return self.settings.given(optional_object(given, "“settings”"))
@@ -193,7 +198,8 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         try:
             return self.play(entries, self.settings.given(table.settings))
         except RuleError as error:
-            raise type(error)(name_seats(error.message, table.players), error.player) from error
+            told = name_seats(self.told(error), table.players)
+            raise type(error)(told, error.player) from error
 
     def score(self, table: Table, played: Sequence[Played]) -> Standings:
         names = table.players

@@ -5,11 +5,15 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card
 from games.rules.carousel import api, scoring
+from games.rules.errors import RuleError
 from games.rules.family import HandKind, hands_won, held
 from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
+from games.rules.rummy_common import MissingHand
+
+NO_CARDS = FlagQuestion("no_cards", "No cards left")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,6 +50,16 @@ class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameR
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
         return held(cards, scoring.value)
 
+    def told(self, error: RuleError) -> str:
+        """A missing hand is a blank seat whose box is not ticked: the table is told of
+        the box, where the API speaks of an empty list."""
+        if isinstance(error, MissingHand):
+            return (
+                f"Seat {error.player}'s cards are missing: enter what they hold, or tick "
+                f"“{NO_CARDS.label}” if they hold none."
+            )
+        return error.message
+
     def hint(self, number: int) -> str:
         return "The cards each player still holds; a joker counts 25."
 
@@ -71,7 +85,7 @@ KIND = CarouselKind(
     max_players=scoring.MAX_PLAYERS,
     questions=Questions(
         hand=(SeatQuestion("knocker", "Who knocked", needed=True),),
-        seat=(FlagQuestion("no_cards", "No cards left"),),
+        seat=(NO_CARDS,),
     ),
     hand_fields=("deadwood", "winners", "hand_scores"),
     game_fields=("totals", "hands_won", "game_over", "winners", "final_scores"),

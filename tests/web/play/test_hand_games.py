@@ -332,7 +332,8 @@ def test_a_tap_on_the_picker_adds_the_card_and_keeps_the_answers(client):
             ["2C", "", "KS QH"],
             {"knocker": 0},
             "cards_1",
-            "Ben's cards are missing",
+            "Ben's cards are missing: enter what they hold, or tick “No cards left” if they "
+            "hold none.",
         ),
         # Ann's four aces in melds and Ben's A♠ make five: the deck has four.
         (
