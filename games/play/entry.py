@@ -258,6 +258,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
     hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
+    labels = _dock_labels(form.names)
     seats = []
     for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
         questions = form.seat_question_fields(seat)
@@ -266,6 +267,8 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
             {
                 "seat": seat,
                 "name": name,
+                "label": labels[seat],
+                "made": bool(preview.title) or len(hands[seat]) == preview.complete_at,
                 "field": form[f"cards_{seat}"],
                 "cards": hands[seat],
                 "active": seat == active,
@@ -277,6 +280,24 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     most = {card: game.jokers if card.is_joker else game.decks for card in in_use}
     taken = " ".join(sorted(str(card) for card, count in in_use.items() if count >= most[card]))
     return seats, taken
+
+
+def _dock_labels(names: list[str]) -> list[str]:
+    """Each name as the dock's button shows it. A name too long for its button is cut
+    with an ellipsis, so two long names that start alike would look the same: those show
+    their start and end instead ("Ale…der", "Ale…dra": what four buttons a row of a
+    phone's width hold), unless that is alike too."""
+    start, end = 3, 3
+
+    def alike(name: str) -> bool:
+        prefix = name[: start + 3].casefold()
+        return any(other != name and other[: start + 3].casefold() == prefix for other in names)
+
+    labels = [
+        f"{name[:start]}…{name[-end:]}" if len(name) > start + end + 1 and alike(name) else name
+        for name in names
+    ]
+    return labels if len(set(labels)) == len(labels) else list(names)
 
 
 def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any]:

@@ -349,7 +349,7 @@ class Table:
         return self
 
     def select(self, name: str) -> "Table":
-        return self.tap(self.form.button(name="select", text=name))
+        return self.tap(self.form.button(name="select", label=name))
 
     def pick(self, *symbols: str) -> "Table":
         for symbol in symbols:
@@ -396,6 +396,18 @@ class Table:
             self.section(seat),
         )
         return (found.group(1), int(found.group(2))) if found else None
+
+    def count(self, seat: int) -> tuple[int, str]:
+        """The count on the player's name in the dock, and its mark ("made", "problem" or
+        "")."""
+        found = re.search(rf'<span class="dock-count ?([a-z]*)" id="count-{seat}">(\d+)', self.html)
+        assert found, f"no count for player {seat}"
+        return int(found.group(2)), found.group(1)
+
+    def label(self, seat: int) -> str:
+        """The player's name as their button in the dock shows it."""
+        button = self.form.button(name="select", value=str(seat))
+        return button.text.split()[0]
 
     def active(self) -> int | None:
         """The seat receiving the cards picked next (its section is marked active)."""

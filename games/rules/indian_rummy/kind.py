@@ -66,6 +66,10 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
         return scoring.arrange(cards, game.get("jokers", True), game.get("wild_rank") or None)
 
+    def hand_size(self, number: int) -> int | None:
+        """Every hand shown holds the 13 cards dealt: the next cards are the next player's."""
+        return scoring.HAND_SIZE
+
     def hint(self, number: int) -> str:
         return "13 cards each; the declarer's may be left out."
 

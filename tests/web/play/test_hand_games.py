@@ -659,6 +659,20 @@ def test_a_complete_three_thirteen_hand_moves_entry_to_the_next_player(client):
     assert table.active() == 2
 
 
+def test_an_indian_rummy_hand_of_thirteen_moves_entry_on_past_the_declarer(client):
+    # Ben declared, so he shows no cards: Ann's thirteenth card completes her hand, and
+    # the next cards are Cleo's.
+    game = start(client, "indian-rummy", ["Ann", "Ben", "Cleo"])
+    twelve = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D"
+    data = hand_form(client, game) | {"winner": "1", "cards_0": twelve, "add": "10S"}
+
+    html = text(client.post(entry_url(game), data))
+
+    assert typed_cards(html, 0) == twelve + " 10S"
+    assert re.findall(r'<section class="player active[^"]*" id="player-(\d+)"', html) == ["2"]
+    assert re.search(r'class="dock-count made" id="count-0">13<', html)
+
+
 def test_a_carousel_hand_may_hold_more_than_thirteen_cards(client):
     game = start(client, "carousel", ["Ann", "Ben"])
     fourteen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"

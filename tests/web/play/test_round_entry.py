@@ -153,6 +153,29 @@ def test_a_player_with_one_meld_left_moves_entry_on_when_it_is_complete(client):
     assert table.active() == 1
 
 
+def test_the_dock_counts_each_players_cards_and_marks_a_meld_made_or_a_problem(client, trio):
+    table = Table(client, round_new(trio))
+    assert [table.count(seat) for seat in range(3)] == [(0, ""), (0, ""), (0, "")]
+
+    # Ann's K♣ is a Thief; Ben's two cards are a Beggar Man; with one deck Cleo's K♣
+    # cannot be, and her count says so before Save.
+    table.enter("Ann", "K♣").enter("Ben", "2♠", "3♠")
+    table.form.fields["cards_2"] = "KC"
+    table.tap(table.form.button(name="refresh"))
+
+    assert [table.count(seat) for seat in range(3)] == [(1, "made"), (2, "made"), (1, "problem")]
+
+
+def test_long_names_that_start_alike_keep_their_ends_on_the_dock(client):
+    names = ["Alexander", "Alexandra", "Bo", "Christopher"]
+    game = start(names)
+    table = Table(client, round_new(game))
+
+    assert [table.label(seat) for seat in range(4)] == ["Ale…der", "Ale…dra", "Bo", names[3]]
+    # Each button is still named for its player in full, for a screen reader.
+    assert table.select("Alexandra").active() == 1
+
+
 def test_a_player_with_melds_to_choose_from_keeps_the_entry(client, trio):
     table = Table(client, round_new(trio)).select("Ann").pick("K♣")
 
