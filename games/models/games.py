@@ -273,11 +273,13 @@ class Game(models.Model):
     ) -> list[str]:
         """Replace a past round's cards; scores follow. Returns what happened to its steals.
 
-        The round's steals are kept as far as they still fit the new cards: the last ones
-        are dropped until the rest replay (scores never depend on them); the returned note
-        and the history say which went. Fixing a round of a reopened seven-round game
-        finishes it again: the table has corrected its record, and the result stands (a
-        note says so).
+        The round's steals are kept as far as they still fit the new cards: each steal
+        the rules refuse is dropped, and the rest replayed, until they all fit (scores
+        never depend on them); the returned note and the history say which went, and the
+        steals page asks those Thieves again (`record_steal` puts a steal in its place in
+        the Thieves' order). Fixing a round of a reopened seven-round game finishes it
+        again: the table has corrected its record, and the result stands (a note says
+        so).
         """
         with transaction.atomic():
             game = self._locked(version)
@@ -291,12 +293,18 @@ class Game(models.Model):
                 try:
                     standings = game.standings()
                     break
-                except StealError:
+                except StealError as error:
                     if not steals:
                         raise
-                    last = steals.pop()
-                    removed.insert(0, str(last))
-                    last.delete()
+                    # The steal refused is its Thief's (the rules name them); a refusal
+                    # naming nobody's steal drops the last, as one that came too late.
+                    refused = next(
+                        (steal for steal in steals if steal.thief.player.name == error.player),
+                        steals[-1],
+                    )
+                    steals.remove(refused)
+                    removed.append(str(refused))
+                    refused.delete()
             notes = []
             if standings.complete:
                 if game.finished_at is None:
@@ -335,8 +343,11 @@ class Game(models.Model):
     ) -> str:
         """Record a Thief's steal (or pass, without victim) after round `number`.
 
-        The whole round is replayed through the rules; an illegal steal raises the rules'
-        StealError and nothing is saved. Returns what happened, in words.
+        The steal goes in its place in the Thieves' order: after an edit dropped a lower
+        Thief's steal (`edit_round`), the higher Thieves' steals stay, and that Thief steals
+        before them again. The whole round is replayed through the rules; an illegal steal
+        raises the rules' StealError and nothing is saved, as does one that would leave a
+        higher Thief's steal, made already, impossible. Returns what happened, in words.
         """
         with transaction.atomic():
             game = self._locked(version)
@@ -344,17 +355,48 @@ class Game(models.Model):
             # The rounds at `version`, read before the steal is stored: with it, they are
             # the rounds the steal makes.
             rounds = scores.played(game)
-            steals = rounds[number].steals
-            steal = played.steals.create(order=len(steals), thief=thief, victim=victim, card=card)
-            rounds = rounds | {number: replace(rounds[number], steals=(*steals, steal.entry()))}
-            standings = game.standings(rounds)
+            place = game._room_for(played, [thief])
+            played.steals.create(order=place, thief=thief, victim=victim, card=card)
+            entries = played.steal_entries()
+            rounds = rounds | {number: replace(rounds[number], steals=entries)}
+            name = thief.player.name
+            try:
+                standings = game.standings(rounds)
+            except StealError as error:
+                if error.player in (None, name):
+                    raise
+                raise type(error)(
+                    f"{name} cannot take that: {error.player} has stolen already, and their "
+                    f"steal would no longer fit ({error.message})",
+                    name,
+                ) from error
             turn = standings.rows[number - 1].steals
             assert turn is not None  # a game with steals has a turn after every round
-            event = turn.events[-1]
+            event = turn.events[[entry[0] for entry in entries].index(name)]
             table = scores.table(game)
             game._record(Change.Action.STEAL, number, after=[["", event]])
             scores.keep(game, table, standings, rounds)
         return event
+
+    def _room_for(self, played: Round, thieves: Sequence["Seat"]) -> int:
+        """The first place for the turns of `thieves` (one Thief, or a tie) among the
+        round's steals: after the steals of every Thief before them in the Thieves' order,
+        before the rest, which move up to make room (the last first: each place is one
+        steal's)."""
+        turn = scores.standings(self).rows[played.number - 1].steals
+        assert turn is not None  # a game with steals has a turn after every round
+        rank = {name: place for place, group in enumerate(turn.order) for name in group}
+        theirs = max(rank.get(thief.player.name, -1) for thief in thieves)
+        steals = list(played.steals.select_related("thief__player").order_by("order"))
+        before = [
+            steal.order for steal in steals if rank.get(steal.thief.player.name, -1) <= theirs
+        ]
+        place = max(before, default=-1) + 1
+        for later in reversed(steals):
+            if later.order >= place:
+                later.order += len(thieves)
+                later.save(update_fields=["order"])
+        return place
 
     def cancel_steals(self, number: int, thieves: Sequence["Seat"], version: int) -> None:
         """Tied Thieves who cannot agree: none of them steals, so each is recorded as passing."""
@@ -362,9 +404,7 @@ class Game(models.Model):
             game = self._locked(version)
             played = game.rounds.get(number=number)
             played.steals.filter(thief__in=thieves).delete()
-            # Passes go last: the tie is settled before any higher Thief acts.
-            last = played.steals.aggregate(last=models.Max("order"))["last"]
-            first = 0 if last is None else last + 1
+            first = game._room_for(played, thieves)
             for order, thief in enumerate(thieves, start=first):
                 played.steals.create(order=order, thief=thief)
             game.standings()

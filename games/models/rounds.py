@@ -54,6 +54,11 @@ class Round(models.Model):
             tuple(steal.entry() for steal in self.steals.all()),
         )
 
+    def steal_entries(self) -> tuple[tuple[str, str | None, str | None], ...]:
+        """The round's steals as the rules read them, read afresh, in their order."""
+        steals = self.steals.select_related("thief__player", "victim__player").order_by("order")
+        return tuple(steal.entry() for steal in steals)
+
     def card_texts(self) -> list[str]:
         """Each seat's card text in seat order, from prefetched hands."""
         return [hand.cards for hand in self.hands.all()]

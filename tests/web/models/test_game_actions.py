@@ -20,7 +20,7 @@ from games.rules.errors import (
     InvalidCard,
     NotAThief,
     RepeatedMeld,
-    StealOutOfOrder,
+    StealError,
     ThiefTieConflict,
     WrongCardCount,
 )
@@ -362,6 +362,25 @@ def test_an_edit_keeps_steals_that_still_fit(thieves_game):
     assert round_scores(fresh(game).standings()) == [THIEVES_SCORES | {"Cleo": 2}]
 
 
+def test_an_edit_drops_only_the_steals_that_no_longer_fit(thieves_game):
+    game = thieves_game
+    game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", game.version)
+    game = fresh(game)
+    game.record_steal(1, seat(game, "Ben"), seat(game, "Cleo"), "3H", game.version)
+    game = fresh(game)
+
+    # Dan's queen was a jack: Ann's steal goes, Ben's 3♥ from Cleo still fits and stays.
+    notes = game.edit_round(1, ["3C", "KD", "KS 3H", "JS 8S 3S"], game.version)
+
+    assert notes == ["Steals of round 1 that no longer fit were removed: Ann took Q♠ from Dan."]
+    assert list(Steal.objects.values_list("thief__player__name", flat=True)) == ["Ben"]
+    turn = fresh(game).standings().rows[0].steals
+    assert turn is not None and turn.next_thief({"Ben"})[0] == "Ann"
+    # Ann steals again, before Ben in the Thieves' order.
+    fresh(game).record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "JS", fresh(game).version)
+    assert list(Steal.objects.values_list("thief__player__name", flat=True)) == ["Ann", "Ben"]
+
+
 def test_an_edit_drops_the_steals_that_no_longer_fit_and_says_so(thieves_game):
     game = thieves_game
     game.record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", game.version)
@@ -434,16 +453,32 @@ def test_an_illegal_steal_is_refused_and_nothing_is_saved(
     assert fresh(game).version == game.version
 
 
-def test_a_lower_thief_cannot_act_after_a_higher_one(thieves_game):
+def test_a_lower_thiefs_steal_recorded_late_goes_before_the_higher_ones(thieves_game):
     game = thieves_game
-    # The rules read the recorded steals as the whole story: Ben (K♦) taking Dan's Q♠
-    # with no turn recorded for Ann reads as Ann not stealing. (The steals page always
-    # offers the lowest Thief first, so it never records this.)
+    # Ben (K♦) has stolen Dan's Q♠ with no turn recorded for Ann (3♣): an edit dropped
+    # her steal. Hers goes first in the Thieves' order, and his still replays after it.
     game.record_steal(1, seat(game, "Ben"), seat(game, "Dan"), "QS", game.version)
 
-    # Ann (3♣) coming after him breaks the order: lowest card first.
-    with pytest.raises(StealOutOfOrder, match=r"Ben \(K♦\) cannot steal before Ann \(3♣\)"):
-        fresh(game).record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "8S", fresh(game).version)
+    event = fresh(game).record_steal(
+        1, seat(game, "Ann"), seat(game, "Dan"), "8S", fresh(game).version
+    )
+
+    assert event == "Ann took 8♠ from Dan; Dan's meld now holds Ann's 3♣."
+    assert list(Steal.objects.values_list("thief__player__name", flat=True)) == ["Ann", "Ben"]
+    (played,) = named_rounds(fresh(game).standings())
+    assert {thief: str(card) for thief, card in played.steals.taken.items()} == {
+        "Ann": "8S",
+        "Ben": "QS",
+    }
+
+
+def test_a_late_steal_that_would_undo_a_higher_thiefs_is_refused(thieves_game):
+    game = thieves_game
+    game.record_steal(1, seat(game, "Ben"), seat(game, "Dan"), "QS", game.version)
+
+    # Ann taking the Q♠ first would leave none for Ben's steal, made already.
+    with pytest.raises(StealError, match=r"^Ann cannot take that: Ben has stolen already"):
+        fresh(game).record_steal(1, seat(game, "Ann"), seat(game, "Dan"), "QS", fresh(game).version)
 
     assert list(Steal.objects.values_list("thief__player__name", flat=True)) == ["Ben"]
 
