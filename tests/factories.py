@@ -163,6 +163,11 @@ def new_game(kind: str, names: Sequence[str]) -> Game:
     return Game.objects.start(list(names), decks, kind=kind, settings=settings)
 
 
+def seat(game: Game, name: str) -> Seat:
+    """The seat of the player called `name` (a steal's thief or victim)."""
+    return game.seats.get(player__name=name)
+
+
 def start(names, decks=None, rounds=()) -> Game:
     """An Indian Chief game for `names` (the decks their count gives), these rounds saved."""
     game = Game.objects.start(names, decks or (1 if len(names) <= 3 else 2))

@@ -628,6 +628,30 @@ def test_a_refused_save_shows_every_problem_at_once(live_server, page: Page):
     table.expect_hands({0: "KS", 3: "KS KS 7D"})
 
 
+def test_the_dock_shows_each_players_card_count_before_save(live_server, page: Page):
+    """The wrong-player guard: cards meant for two players all went to Ann. Each name in
+    the dock counts its player's cards, so Ben's empty hand shows before Save, and a card
+    taken out and given to him moves the counts with it."""
+    from games.models import Game
+
+    game = Game.objects.start(PLAYERS, 2)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table = Table(page, lambda page, name: None)
+    counts = page.get_by_role("group", name="Who gets the cards").locator(".dock-count")
+    expect(counts).to_have_text(["0 cards"] * 4)
+
+    table.enter(0, "KS 7H 7S", "card")
+    # A Thief's K♠ and a Beggar Man's 7♥ 7♠ make one Poor Man of no spades but the K.
+    expect(counts).to_have_text(["3 cards", "0 cards", "0 cards", "0 cards"])
+    table.drop(0, "7H", "drop")
+    table.drop(0, "7S", "drop")
+    table.enter(1, "7H 7S", "card")
+    expect(counts).to_have_text(["1 card", "2 cards", "0 cards", "0 cards"])
+    # A meld made shows a tick beside its count.
+    expect(counts.nth(0)).to_have_class(re.compile(r"\bmade\b"))
+    expect(counts.nth(2)).not_to_have_class(re.compile(r"\bmade\b"))
+
+
 def marker(summary: Locator) -> str:
     """The marker a disclosure's summary draws before its words (its CSS content)."""
     return str(summary.evaluate("element => getComputedStyle(element, '::before').content"))

@@ -202,6 +202,13 @@ def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
     # The next round goes on from the server's own form, and lands as round 4. The phone
     # asked for that form as it took the note away: it replaces the phone's copy first.
     expect(offline_copy(page)).to_have_count(0)
+    # Round 1 had a Thief, and no steals page opened for a round saved from the queue:
+    # the entry screen says who is still to steal, with the way to their steals.
+    waiting = page.get_by_role("region", name="Thieves still to steal")
+    expect(waiting).to_have_text(re.compile(r"^Still to steal after round 1: Ann\. "))
+    expect(waiting.get_by_role("link", name="Go to the steals")).to_have_attribute(
+        "href", f"{game_url.removeprefix(connection.url)}rounds/1/steals/"
+    )
     settled(page)
     enter(page, hands(4))
     page.get_by_role("button", name="Save round 4").tap()

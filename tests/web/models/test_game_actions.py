@@ -38,14 +38,11 @@ from tests.factories import (
     named_rounds,
     play,
     round_scores,
+    seat,
     totals_by_name,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def seat(game: Game, name: str):
-    return game.seats.get(player__name=name)
 
 
 # ---------------------------------------------------------------------------
