@@ -92,10 +92,22 @@ class RoundForm(forms.Form):
         return self.rules.bare(self.current_answers())
 
     def question_fields(self) -> list[forms.BoundField]:
-        """The hand's questions, as far as the answers so far ask them."""
+        """The hand's questions the answers so far ask, answered or not needed. The first
+        needed one not answered yet is `next_question`; those after it wait for it (how
+        the hand ended says whether anyone called it)."""
+        return [field for field, waiting in self._hand_fields() if not waiting]
+
+    def next_question(self) -> forms.BoundField | None:
+        """The hand's first step while it is not answered: asked in the dock, in place of
+        the card picker, one question at a time."""
+        return next((field for field, waiting in self._hand_fields() if waiting), None)
+
+    def _hand_fields(self) -> list[tuple[forms.BoundField, bool]]:
+        """The hand's questions the answers so far ask, each with whether it waits for its
+        answer (needed, and not answered)."""
         answers = self.current_answers()
         return [
-            self[name]
+            (self[name], question.needed and answers[name] is None)
             for name, question, seat in self.questions.fields(len(self.names))
             if seat is None and self.questions.asked(question, answers)
         ]

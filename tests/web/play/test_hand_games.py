@@ -673,6 +673,33 @@ def test_an_indian_rummy_hand_of_thirteen_moves_entry_on_past_the_declarer(clien
     assert re.search(r'class="dock-count made" id="count-0">13<', html)
 
 
+def test_a_hand_asks_how_it_ended_first_in_the_dock_one_question_at_a_time(client):
+    game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
+
+    def dock(data=None) -> tuple[list[str], str]:
+        """The questions in the dock, and the dock's tags for the picker and Save."""
+        url = entry_url(game)
+        html = text(client.post(url, data) if data else client.get(url))
+        docked = html[html.index('<div class="dock">') :]
+        legends = re.findall(r"<legend>([^<]+)</legend>", docked)
+        shown = " ".join(
+            re.findall(r'<div class="picker"[^>]*>|<button [^>]*name="save"[^>]*>', docked)
+        )
+        return legends, shown
+
+    # How the hand ended comes first, alone; the picker and Save wait for it.
+    legends, shown = dock()
+    assert legends == ["How the hand ended"]
+    assert shown.count("hidden") == 2
+    # A draw: who called it comes next (a stock run out would ask who drew last).
+    form = hand_form(client, game)
+    legends, shown = dock(form | {"end": "draw", "refresh": "1"})
+    assert legends == ["Who called it"] and shown.count("hidden") == 2
+    # Answered: the cards come, with Save.
+    legends, shown = dock(form | {"end": "draw", "caller": "1", "refresh": "1"})
+    assert legends == [] and "hidden" not in shown
+
+
 def test_a_carousel_hand_may_hold_more_than_thirteen_cards(client):
     game = start(client, "carousel", ["Ann", "Ben"])
     fourteen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"
