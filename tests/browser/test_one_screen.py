@@ -20,6 +20,7 @@ from tests.browser.table import (
     PLAYERS,
     ROUNDS,
     aim,
+    finished,
     messages,
     settled,
     start,
@@ -261,17 +262,6 @@ BOARD_LAYOUT = """
 }
 """
 
-# Every meld once a player: round r, seat s makes the meld of size ((r + s) mod 7) + 1, its
-# cards dealt in turn from one deck, so that no card shows twice in a round.
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
-
-
-def dealt(players: int, number: int) -> list[str]:
-    sizes = [(number + seat) % 7 + 1 for seat in range(players)]
-    starts = [sum(sizes[:seat]) for seat in range(players)]
-    return [" ".join(DECK[start : start + size]) for start, size in zip(starts, sizes, strict=True)]
-
 
 @pytest.mark.parametrize(
     "names",
@@ -286,12 +276,7 @@ def dealt(players: int, number: int) -> list[str]:
 def test_a_finished_board_keeps_names_whole_and_numbers_in_their_cells(
     live_server, phone: Callable[..., Page], names
 ):
-    from games.models import Game
-
-    game = Game.objects.start(names, 2)
-    for number in range(7):
-        game.refresh_from_db()
-        game.record_round(dealt(len(names), number), uuid.uuid4(), game.version)
+    game = finished(names)
     page = phone()
     for viewport in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
         page.set_viewport_size(viewport)
