@@ -5,9 +5,13 @@ Not a test module: the browser test modules import from here, never from each ot
 """
 
 import re
-from typing import Any
+import uuid
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import ConsoleMessage, Locator, Page, expect
+
+if TYPE_CHECKING:
+    from games.models import Game
 
 PHONE_WIDTH = 390
 
@@ -101,6 +105,30 @@ ROUNDS: list[list[tuple[str, int]]] = [
 def hands(number: int) -> list[str]:
     """Round `number`'s cards, seat by seat."""
     return [cards for cards, _ in ROUNDS[number - 1]]
+
+
+# Every meld once a player in any number of seats: in round r, seat s makes the meld of
+# size ((r + s) mod 7) + 1, its cards dealt in turn from one deck, so that no card shows
+# twice in a round.
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
+
+
+def finished(names: list[str]) -> "Game":
+    """A game of Indian Chief for these players (two decks), its seven rounds dealt as
+    above: scores no one worked out, for the tests of how a finished board looks."""
+    from games.models import Game
+
+    game = Game.objects.start(names, 2)
+    for number in range(7):
+        sizes = [(number + seat) % 7 + 1 for seat in range(len(names))]
+        starts = [sum(sizes[:seat]) for seat in range(len(names))]
+        cards = [
+            " ".join(DECK[start : start + size]) for start, size in zip(starts, sizes, strict=True)
+        ]
+        game.refresh_from_db()
+        game.record_round(cards, uuid.uuid4(), game.version)
+    return game
 
 
 def symbol(card: str) -> str:

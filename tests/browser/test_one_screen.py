@@ -20,6 +20,7 @@ from tests.browser.table import (
     PLAYERS,
     ROUNDS,
     aim,
+    finished,
     messages,
     settled,
     start,
@@ -226,3 +227,80 @@ def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Cal
     for url in (live, f"{live}?large=1"):
         page.goto(url)
         board_fits()
+
+
+# Each name's words, each on one line of its own (a word broken in two spans two lines);
+# whether the name is cut short, and its title; each score's and total's number against
+# the room its cell has for it; the page's and the board's widths.
+BOARD_LAYOUT = """
+() => {
+  const board = document.querySelector(".scoreboard");
+  const names = [...board.querySelectorAll("thead .name > span")].map(name => {
+    const text = name.firstChild;
+    const range = document.createRange();
+    const split = [];
+    for (const word of text.data.matchAll(/\\S+/g)) {
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+      if (lines.size > 1) split.push(word[0]);
+    }
+    return {text: text.data, title: name.title, split, cut: name.scrollWidth > name.clientWidth};
+  });
+  const numbers = [...board.querySelectorAll("tbody summary, tfoot .total")].map(number => {
+    const cell = number.closest("td");
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(number);
+    return {text: number.textContent, width: range.getBoundingClientRect().width,
+            room, cell: cell.getBoundingClientRect().width};
+  });
+  return {names, numbers, page: document.documentElement.scrollWidth,
+          overflow: board.scrollWidth - board.clientWidth,
+          scrolls: getComputedStyle(board).overflowX};
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(["Annabel", "Benjamin", "Catherine", "Mary Ann"], id="4"),
+        pytest.param(
+            ["Annabel", "Benjamin", "Cara", "Dan", "Elisabeth", "Frederick", "Gus", "Mary Ann"],
+            id="8",
+        ),
+    ],
+)
+def test_a_finished_board_keeps_names_whole_and_numbers_in_their_cells(
+    live_server, phone: Callable[..., Page], names
+):
+    game = finished(names)
+    page = phone()
+    for viewport in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
+        page.set_viewport_size(viewport)
+        for text in ("", "225%"):
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            expect(page.get_by_text("wins with")).to_be_visible()
+            if text:
+                # Twice the phone's text size: the root's 112.5% doubled.
+                page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+            seen = page.evaluate(BOARD_LAYOUT)
+            where = f"{len(names)} players at {viewport['width']}px, text {text or '100%'}"
+
+            # A name breaks only between words; one cut short is whole in its title, and
+            # read out whole as its column's heading.
+            assert [name["text"].removeprefix("★ ") for name in seen["names"]] == names, where
+            assert [name["split"] for name in seen["names"]] == [[]] * len(names), where
+            assert all(name["title"] == name["text"].removeprefix("★ ") for name in seen["names"])
+            for name in names:
+                heading = page.get_by_role("columnheader", name=re.compile(rf"\b{name}$"))
+                expect(heading).to_have_count(1)
+            # Every score and total has its cell's room, and the cell is a thumb's target.
+            for number in seen["numbers"]:
+                assert number["width"] <= number["room"] + 0.5, f"{where}: {number}"
+                assert number["cell"] >= 44, f"{where}: {number}"
+            # The page never scrolls sideways: a board too wide scrolls inside its own box.
+            assert seen["page"] <= viewport["width"], where
+            assert seen["overflow"] <= 0 or seen["scrolls"] == "auto", where

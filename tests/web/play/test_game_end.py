@@ -48,8 +48,12 @@ def test_a_finished_game_shows_the_winner_and_is_read_only(client, won, headers)
 
     assert "<h2>Ann wins with 70</h2>" in html
     assert totals_on(html) == [70, 49]
-    assert '<th scope="col" class="leader"><span aria-label="leads">★</span> Ann</th>' in html
-    assert '<th scope="col">Ben</th>' in html
+    # The leader's column is read out as "leads Ann"; each name is whole in its title too.
+    assert (
+        '<th scope="col" class="leader" aria-label="leads Ann">'
+        '<span class="name"><span title="Ann">★ Ann</span></span></th>'
+    ) in html
+    assert '<th scope="col"><span class="name"><span title="Ben">Ben</span></span></th>' in html
     for number, (_, scores) in enumerate(WIN_ROUNDS, start=1):
         assert {name: score for name, (_, score) in round_scores_on(html, number).items()} == scores
     assert "Reopen to change it" in html
