@@ -168,6 +168,13 @@ def answer(page: Page, choice: Locator) -> None:
     expect(choice).to_be_checked()
 
 
+def dock_name(page: Page, name: str) -> Locator:
+    """A player's button in the dock, which says who gets the cards: their name, then how
+    many cards they have so far."""
+    names = page.get_by_role("group", name="Who gets the cards")
+    return names.get_by_role("button", name=re.compile(rf"^{re.escape(name)} \d+ cards?$"))
+
+
 def messages(page: Page) -> Locator:
     """What the server says after a step ("Round 1 saved."): a status without a name of its
     own, and not the page's only one, hence its class."""

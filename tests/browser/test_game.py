@@ -24,6 +24,7 @@ from tests.browser.table import (
     ROUNDS,
     aim,
     check_page_is_clean,
+    dock_name,
     hands,
     messages,
     settled,
@@ -126,8 +127,7 @@ class Table:
 
     def name(self, seat: int) -> Locator:
         """The player's name in the dock at the bottom of the screen."""
-        names = self.page.get_by_role("group", name="Who gets the cards")
-        return names.get_by_role("button", name=PLAYERS[seat], exact=True)
+        return dock_name(self.page, PLAYERS[seat])
 
     def picker(self) -> Locator:
         """The card picker in the dock, named for the player who gets the cards."""

@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.table import (
     answer,
     check_page_is_clean,
+    dock_name,
     messages,
     settled,
     symbol,
@@ -75,8 +76,7 @@ class Table:
 
     def enter(self, seat: int, cards: str) -> None:
         if "active" not in (self.player(seat).get_attribute("class") or ""):
-            names = self.page.get_by_role("group", name="Who gets the cards")
-            tap(names.get_by_role("button", name=self.names[seat], exact=True))
+            tap(dock_name(self.page, self.names[seat]))
             expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
         picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for card in cards.split():

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from tests.browser.table import answer, check_page_is_clean, settled, watch_console
+from tests.browser.table import answer, check_page_is_clean, dock_name, settled, watch_console
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +86,7 @@ def test_a_second_phone_follows_the_scoreboard_live(live_server, phone, screensh
     keeper.get_by_role("link", name="Enter hand 1").tap()
     # The answer's form comes back in place of this one before the next tap.
     answer(keeper, keeper.get_by_role("group", name="Who went out").get_by_label("Ann", exact=True))
-    keeper.get_by_role("group", name="Who gets the cards").get_by_role("button", name="Ben").tap()
+    dock_name(keeper, "Ben").tap()
     ben = keeper.get_by_role("region", name="Ben", exact=True)
     expect(ben).to_have_class(re.compile(r"\bactive\b"))
     picker = keeper.get_by_role("group", name="Cards for Ben")

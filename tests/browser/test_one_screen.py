@@ -20,6 +20,7 @@ from tests.browser.table import (
     PLAYERS,
     ROUNDS,
     aim,
+    dock_name,
     finished,
     messages,
     settled,
@@ -61,10 +62,9 @@ class Thumb:
     def enter(self, hands: list[str]) -> None:
         """Each player's cards, by name and card: a name is tapped only when the entry is
         not already with that player (the first, or moved on by itself)."""
-        names = self.page.get_by_role("group", name="Who gets the cards")
         picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for seat, cards in enumerate(hands):
-            name = names.get_by_role("button", name=PLAYERS[seat], exact=True)
+            name = dock_name(self.page, PLAYERS[seat])
             if name.get_attribute("aria-pressed") != "true":
                 self.tap(name, "player")
             player = self.page.get_by_role("region", name=PLAYERS[seat], exact=True)

@@ -349,7 +349,10 @@ class Table:
         return self
 
     def select(self, name: str) -> "Table":
-        return self.tap(self.form.button(name="select", label=name))
+        """Tap the player's name in the dock: the button for their seat."""
+        seats = re.findall(rf'id="player-(\d+)" aria-label="{re.escape(name)}"', self.html)
+        assert len(seats) == 1, f"{name}: {seats}"
+        return self.tap(self.form.button(name="select", value=seats[0]))
 
     def pick(self, *symbols: str) -> "Table":
         for symbol in symbols:
@@ -405,9 +408,13 @@ class Table:
         return int(found.group(2)), found.group(1)
 
     def label(self, seat: int) -> str:
-        """The player's name as their button in the dock shows it."""
-        button = self.form.button(name="select", value=str(seat))
-        return button.text.split()[0]
+        """The player's name as their button in the dock shows it (a name cut short is
+        read out whole, and shown cut)."""
+        section = re.search(rf'<button [^>]*name="select" value="{seat}".*?</button>', self.html)
+        assert section, f"no button for player {seat}"
+        shown = re.search(r'<span class="dock-label"[^>]*>([^<]+)</span>', section.group(0))
+        assert shown
+        return unescape(shown.group(1))
 
     def active(self) -> int | None:
         """The seat receiving the cards picked next (its section is marked active)."""

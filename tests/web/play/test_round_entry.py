@@ -173,6 +173,12 @@ def test_long_names_that_start_alike_keep_their_ends_on_the_dock(client):
 
     assert [table.label(seat) for seat in range(4)] == ["Ale…der", "Ale…dra", "Bo", names[3]]
     # Each button is still named for its player in full, for a screen reader.
+    button = re.search(r'<button [^>]*name="select" value="1".*?</button>', table.html)
+    assert button and re.search(
+        r'<span class="dock-label" aria-hidden="true">Ale…dra</span>'
+        r'<span class="visually-hidden">Alexandra</span> <span class="dock-count"',
+        button.group(0),
+    )
     assert table.select("Alexandra").active() == 1
 
 
