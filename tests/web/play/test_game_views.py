@@ -245,3 +245,24 @@ def test_other_methods_are_not_allowed(client, after_thieves, headers, method, u
 )
 def test_a_game_or_round_that_does_not_exist_is_not_found(client, after_thieves, url):
     assert client.get(url(after_thieves)).status_code == 404
+
+
+def test_the_boards_melds_to_make_are_counted_and_named(client):
+    # After one round Ann has made her Beggar Man, Ben his Poor Man, Cleo her Lawyer.
+    game = start(TRIO, rounds=[TRIO_ROUND])
+    html = unescape(text(client.get(game.get_absolute_url())))
+    row = re.search(r'<tr class="remaining">.*?</tr>', html, re.S)
+    assert row
+    ann = re.search(r"<td>(.*?)</td>", row.group(0))
+    assert ann
+    # The sizes, as the rows above count them, each with its meld's name for a reader.
+    chips = re.findall(r'<span class="chip" title="([^"]+)">(\d)<', ann.group(1))
+    assert chips == [
+        ("Thief", "1"),
+        ("Poor Man", "3"),
+        ("Lawyer", "4"),
+        ("Rich Man", "5"),
+        ("Doctor", "6"),
+        ("Indian Chief", "7"),
+    ]
+    assert '<span class="visually-hidden"> Poor Man</span>' in ann.group(1)
