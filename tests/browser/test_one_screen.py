@@ -226,3 +226,30 @@ def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Cal
     for url in (live, f"{live}?large=1"):
         page.goto(url)
         board_fits()
+
+
+@pytest.mark.parametrize("viewport", UPRIGHT)
+def test_the_restore_offer_is_on_screen_after_a_reload(
+    live_server, phone: Callable[..., Page], viewport
+):
+    """The phone reloads mid-round with the page scrolled down to the last player: the
+    offer to restore the cards is in sight, and one tap on it brings them back."""
+    page = phone(viewport=viewport)
+    thumb = Thumb(page)
+    start(page, live_server.url, "indian-chief", PLAYERS)
+    entered = [cards for cards, _ in ROUNDS[0]]
+    thumb.enter(entered)
+
+    page.reload()
+    restore = page.get_by_role("button", name="Restore what was entered before the page reloaded")
+    expect(restore).to_be_visible()
+    # Wherever the page stands: at its end, where the last player's cards went in.
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    thumb.tap(restore, "restore")
+
+    for seat, cards in enumerate(entered):
+        player = page.get_by_role("region", name=PLAYERS[seat], exact=True)
+        expect(player.get_by_role("button", name=re.compile(r"^Remove "))).to_have_text(
+            [symbol(card) for card in cards.split()]
+        )
+    expect(restore).to_be_hidden()
