@@ -184,10 +184,13 @@ document.addEventListener("htmx:configRequest", function (event) {
   const form = event.detail.elt;
   if (!form.classList || !form.classList.contains("round-entry")) return;
   ["add", "drop", "select"].forEach(function (name) { delete event.detail.parameters[name]; });
-  if (form.dataset.tapped === undefined) return;
+  // Every post carries what was typed: the one typing waits to make would only replace
+  // this one in flight (hx-sync), a save among them.
+  clearTimeout(typing);
   const typed = form.dataset.typed;
-  delete form.dataset.tapped;
   delete form.dataset.typed;
+  if (form.dataset.tapped === undefined) return;
+  delete form.dataset.tapped;
   if (!typed && form.querySelector(".errors")) return;
   event.detail.path = form.dataset.taps;
   if (typed) event.detail.parameters.typed = typed;
