@@ -17,11 +17,23 @@ from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-# What every page loads: kept by the service worker so that a page opens offline.
+# What every page loads: kept by the service worker so that a page opens offline. The
+# table's modules are all here: table.js imports the others, and a module that cannot be
+# fetched stops the whole script.
 PRECACHED = (
     "games/site.css",
-    "games/table.js",
     "games/queue.js",
+    "games/table.js",
+    "games/connection.js",
+    "games/dock.js",
+    "games/drafts.js",
+    "games/kept.js",
+    "games/offline.js",
+    "games/picker.js",
+    "games/share.js",
+    "games/taps.js",
+    "games/wake.js",
+    "games/words.js",
     "games/icon.svg",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",

@@ -70,7 +70,7 @@ def _round_entry(
 
     Without JavaScript a tap posts the whole form with the button pressed, and the server
     applies it and sends the form back. With it, the phone applies the tap to the form at
-    once and posts only for the previews (static/games/table.js), so no tap waits on the
+    once and posts only for the previews (static/games/picker.js), so no tap waits on the
     network. Either way the server checks the whole round when it is saved (`saving`).
     """
     refused = ""
@@ -80,13 +80,8 @@ def _round_entry(
         values = RoundForm.initial_for(game, cards, details)
         form = RoundForm(game, number, initial=values)
     else:
-        values = taps.apply_tap(request.POST, game)
-        form = RoundForm(game, number, initial=values)
-        refused = taps.refused_tap(request.POST, form)
-        following = None if refused else taps.complete_seat(request.POST, form)
-        if following is not None:
-            values |= {"active": following}
-            form = RoundForm(game, number, initial=values)
+        tap = taps.tapped(request.POST, game, number)
+        values, form, refused = tap.values, tap.form, tap.refused
     form = _past_bare(form, values)
     return _shown(request, form, editing=played is not None, refused=refused)
 
@@ -164,19 +159,30 @@ def _is_save(request: HttpRequest) -> bool:
 @for_scorekeepers
 @not_on_paper
 def round_taps(request: HttpRequest, game: Game, number: int | None = None) -> HttpResponse:
-    """A tap the phone's script already applied to its form (static/games/table.js): what
-    it changed, and nothing else. The phone keeps its form, and gets the previews of the
-    seats whose preview differs from what it shows (`shown_<seat>`, the digest each
-    preview carries), with the picker's taken cards. Nothing is saved or checked against
-    the game's version here: the save does that. `number` is the round edited; without
-    it, the next round."""
+    """A tap the phone's script already applied to its form (static/games/picker.js), or
+    cards typed in players' boxes (`typed=<seat> <seat>…`): what it changed, and nothing else. The
+    phone keeps its form, and gets the previews of the seats whose preview differs from
+    what it shows (`shown_<seat>`, the digest each preview carries), with the picker's
+    taken cards; a typed seat's comes always, with its cards as chips and without the
+    problems a refused save left there, since the phone drew neither. Nothing is saved or
+    checked against the game's version here: the save does that. `number` is the round
+    edited; without it, the next round."""
     number = number or len(scores.played(game)) + 1
     form = RoundForm(game, number, initial=taps.apply_tap(request.POST, game))
     seats, taken = _seats(form)
+    typed = {index(seat, len(seats)) for seat in request.POST.get("typed", "").split()}
     changed = [
-        seat for seat in seats if request.POST.get(f"shown_{seat['seat']}") != seat["digest"]
+        seat
+        for seat in seats
+        if seat["seat"] in typed or request.POST.get(f"shown_{seat['seat']}") != seat["digest"]
     ]
-    context = {"changed": changed, "taken": taken, "oob": True}
+    context = {
+        "changed": changed,
+        "typed": typed,
+        "taken": taken,
+        "picker_words": taps.WORDS,
+        "oob": True,
+    }
     response = render(request, "games/entry.html#tap-answer", context)
     # Only the out-of-band parts are swapped in; the form on the phone stays as it is.
     response["HX-Reswap"] = "none"
@@ -259,6 +265,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
     labels = _dock_labels(form.names)
+    bare = form.bare_seats()
     seats = []
     for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
         questions = form.seat_question_fields(seat)
@@ -268,6 +275,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
                 "seat": seat,
                 "name": name,
                 "label": labels[seat],
+                "bare": seat in bare,
                 "made": bool(preview.title) or len(hands[seat]) == preview.complete_at,
                 "field": form[f"cards_{seat}"],
                 "cards": hands[seat],
@@ -319,7 +327,7 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         for row in range(0, len(cards), len(RANKS))
     ]
     standings, problem = standings_or_problem(game)
-    taps = (
+    taps_url = (
         reverse("round-taps", args=[game.pk, form.number])
         if editing
         else reverse("round-new-taps", args=[game.pk])
@@ -328,7 +336,7 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "game": game,
         "number": form.number,
         "editing": editing,
-        "taps_url": taps,
+        "taps_url": taps_url,
         "form": form,
         "players": players,
         "problem_players": [player for player in players if player["has_error"]],
@@ -336,6 +344,7 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "grid": grid,
         "taken": taken,
         "max_cards": game.rules.max_cards,
+        "picker_words": taps.WORDS,
         "hint": game.rules.hint(form.number),
         "notice": notice,
         "standings": standings,

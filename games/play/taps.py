@@ -1,8 +1,10 @@
 """The card picker's taps, applied on the server: a tap selects a player, gives them a
-card or takes one back out, and may complete a player's entry. The phone's script
-(static/games/table.js) applies the same taps itself and says the same words."""
+card or takes one back out, and may complete a player's entry. The phone applies the same
+taps itself (static/games/taps.js), and says the same words, which it reads from the page:
+tests/web/play/taps.json holds the cases both are held to."""
 
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import QueryDict
@@ -11,7 +13,51 @@ from games.models import Game, scores
 from games.play.round_forms import RoundForm
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
+from games.rules.words import say
 from games.web import index
+
+
+@dataclass(frozen=True)
+class PickerWords:
+    """What the picker says: on the server's page, and on the phone from the data
+    attributes the page carries them in (templates/games/entry.html)."""
+
+    full_hand: str = (
+        "{name} already has {most} cards, the most one player shows: "
+        "tap one of them to take it out."
+    )
+    tap_cards: str = "Tap the cards below."
+    tap_name: str = "Tap {name} below to enter cards."
+    cards_for: str = "Cards for {name}"
+    remove: str = "Remove {card}"
+    take_out: str = "Tap to take it out"
+    taken: str = "{card} taken"
+
+
+WORDS = PickerWords()
+
+
+@dataclass(frozen=True)
+class Tapped:
+    """The entry after a tap: its values, their form, and why a card was refused ("")."""
+
+    values: dict[str, Any]
+    form: RoundForm
+    refused: str
+
+
+def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
+    """The picker button posted with the form (a tap without JavaScript), applied as the
+    phone applies it: the card added, refused for a full hand, or completing the player's
+    entry, so that the next player gets the next cards."""
+    values = apply_tap(data, game)
+    form = RoundForm(game, number, initial=values)
+    refused = refused_tap(data, form)
+    following = None if refused else complete_seat(data, form)
+    if following is not None:
+        values |= {"active": following}
+        form = RoundForm(game, number, initial=values)
+    return Tapped(values, form, refused)
 
 
 def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
@@ -58,23 +104,21 @@ def added_to(data: QueryDict, form: RoundForm) -> int | None:
 
 def refused_tap(data: QueryDict, form: RoundForm) -> str:
     """Why a card tapped was not added (`apply_tap` leaves a full hand as it is), to say
-    where the scorekeeper looks; static/games/table.js says the same on the phone."""
+    where the scorekeeper looks."""
     seat = added_to(data, form)
     most = form.game.rules.max_cards
     if seat is None or len(data.get(f"cards_{seat}", "").split()) < most:
         return ""
-    return (
-        f"{form.names[seat]} already has {most} cards, the most one player shows: "
-        "tap one of them to take it out."
-    )
+    return say(WORDS.full_hand, name=form.names[seat], most=most)
 
 
 def complete_seat(data: QueryDict, form: RoundForm) -> int | None:
-    """The next seat, when the card just added completes a player's entry (the game says
-    how many cards that takes: Three Thirteen's hand, Indian Chief's last meld), so the
-    next cards cannot go to the wrong player; static/games/table.js does the same."""
+    """The next seat that shows cards, when the card just added completes a player's
+    entry (the game says how many cards that takes: Three Thirteen's hand, Indian Chief's
+    last meld, Indian Rummy's thirteen), so the next cards cannot go to the wrong player;
+    None after the last."""
     seat = added_to(data, form)
-    if seat is None or seat + 1 >= len(form.names):
+    if seat is None or len(form.card_texts()[seat].split()) != form.previews()[seat].complete_at:
         return None
-    complete_at = form.previews()[seat].complete_at
-    return seat + 1 if len(form.card_texts()[seat].split()) == complete_at else None
+    bare = form.bare_seats()
+    return next((later for later in range(seat + 1, len(form.names)) if later not in bare), None)

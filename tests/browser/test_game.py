@@ -652,6 +652,49 @@ def test_the_dock_shows_each_players_card_count_before_save(live_server, page: P
     expect(counts.nth(2)).not_to_have_class(re.compile(r"\bmade\b"))
 
 
+def test_typed_cards_are_scored_as_they_are_typed_in_a_box_that_stays_open(live_server, page: Page):
+    """The preview follows the typing, with no Enter; Enter sends the cards at once and
+    leaves the box open; a bad card refused by Save is said once, and goes when fixed."""
+    from games.models import Game
+
+    game = Game.objects.start(PLAYERS, 2)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table = Table(page, lambda page, name: None)
+    ann = table.player(0)
+    ann.get_by_text("Type the cards instead").tap()
+    box = ann.get_by_label("Ann's cards as text")
+
+    # K♠ typed, nothing pressed: a Thief of 10, its chip drawn as a tapped card's.
+    box.press_sequentially("KS")
+    expect(table.preview(0)).to_have_text("Thief 10")
+    table.expect_hands({0: "KS"})
+    expect(box).to_be_focused()
+
+    # A card that is no card, and Enter: the box stays open, with the cursor in it.
+    box.press_sequentially(" ZZ")
+    box.press("Enter")
+    problem = ann.locator(".problem, .errorlist li").filter(has_text="“ZZ” is not a card")
+    expect(problem).to_have_count(1)
+    expect(box).to_be_visible()
+    expect(box).to_be_focused()
+
+    # Save refuses it: said once, next to Ann, and her box open on it.
+    settled(page)
+    table.tap(table.save_button(), "save")
+    expect(ann.get_by_role("alert")).to_contain_text("“ZZ” is not a card")
+    settled(page)
+    expect(problem).to_have_count(1)
+    expect(box).to_be_visible()
+
+    # Fixed by typing: the problem goes, the preview follows, the box stays open.
+    box.fill("")
+    box.press_sequentially("KS 7H")
+    expect(table.preview(0)).to_have_text("Beggar Man 0")
+    expect(problem).to_have_count(0)
+    table.expect_hands({0: "KS 7H"})
+    expect(box).to_be_visible()
+
+
 def marker(summary: Locator) -> str:
     """The marker a disclosure's summary draws before its words (its CSS content)."""
     return str(summary.evaluate("element => getComputedStyle(element, '::before').content"))

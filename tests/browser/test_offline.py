@@ -140,8 +140,8 @@ def kept_for_offline(page: Page) -> None:
 
 def enter(page: Page, cards_by_seat: list[str]) -> None:
     """Each player's cards, typed in the box under their name: the same field the picker
-    fills, and, unlike a tap, nothing sent until Save (nothing is scored without the
-    server). Tapping offline is tested with the round entry (test_game.py)."""
+    fills (nothing is scored without the server). Tapping offline is tested with the
+    round entry (test_game.py)."""
     for seat, cards in enumerate(cards_by_seat):
         name = PLAYERS[seat]
         player = page.get_by_role("region", name=name, exact=True)

@@ -304,3 +304,30 @@ def test_a_finished_board_keeps_names_whole_and_numbers_in_their_cells(
             # The page never scrolls sideways: a board too wide scrolls inside its own box.
             assert seen["page"] <= viewport["width"], where
             assert seen["overflow"] <= 0 or seen["scrolls"] == "auto", where
+
+
+@pytest.mark.parametrize("viewport", UPRIGHT)
+def test_the_restore_offer_is_on_screen_after_a_reload(
+    live_server, phone: Callable[..., Page], viewport
+):
+    """The phone reloads mid-round with the page scrolled down to the last player: the
+    offer to restore the cards is in sight, and one tap on it brings them back."""
+    page = phone(viewport=viewport)
+    thumb = Thumb(page)
+    start(page, live_server.url, "indian-chief", PLAYERS)
+    entered = [cards for cards, _ in ROUNDS[0]]
+    thumb.enter(entered)
+
+    page.reload()
+    restore = page.get_by_role("button", name="Restore what was entered before the page reloaded")
+    expect(restore).to_be_visible()
+    # Wherever the page stands: at its end, where the last player's cards went in.
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    thumb.tap(restore, "restore")
+
+    for seat, cards in enumerate(entered):
+        player = page.get_by_role("region", name=PLAYERS[seat], exact=True)
+        expect(player.get_by_role("button", name=re.compile(r"^Remove "))).to_have_text(
+            [symbol(card) for card in cards.split()]
+        )
+    expect(restore).to_be_hidden()

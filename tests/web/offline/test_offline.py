@@ -65,6 +65,12 @@ def test_the_service_worker_comes_from_the_root_never_from_a_cache(client):
         assert f'"/static/{name}"' in worker
 
 
+def test_the_service_worker_keeps_every_module_of_the_pages_script():
+    # table.js imports the others: one missing offline would stop the whole script.
+    scripts = {path.name for path in Path(finders.find("games/table.js")).parent.glob("*.js")}
+    assert scripts <= {name.removeprefix("games/") for name in PRECACHED}
+
+
 def test_a_changed_static_file_is_a_new_service_worker_version(client, settings, tmp_path):
     before = text(client.get("/sw.js"))
     new_stylesheet(settings, tmp_path, ".new { color: inherit; }")

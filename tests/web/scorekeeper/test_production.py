@@ -160,6 +160,13 @@ def test_a_page_and_its_static_files_load_compressed_with_production_headers(pro
         assert "immutable" in headers["Cache-Control"], name
         if not name.endswith((".png", ".ico")):
             assert headers["Content-Encoding"] == "br", name
+    # The page's script imports its modules by their hashed names too.
+    script = next(name for name in files if "/games/table." in name)
+    _, _, body = production.request("GET", script)
+    imports = re.findall(r'import\s*"(\./[^"]+)"', body.decode())
+    assert imports, body
+    for name in imports:
+        assert re.search(r"\.[0-9a-f]{12}\.js$", name), name
 
 
 def test_plain_http_is_sent_to_https(production):
