@@ -88,6 +88,7 @@ function addChip(form, seat, button, position) {
   chip.textContent = button.textContent;
   hand.querySelectorAll(".muted").forEach(function (hint) { hint.remove(); });
   hand.append(chip);
+  return chip;
 }
 function dropChip(form, chip, seat, left) {
   // Later chips of this hand move up one place.
@@ -121,7 +122,9 @@ function tapOn(form, button) {
   });
   if (button.name === "add") {
     const seat = before.active;
-    addChip(form, seat, button, after.hands[seat].length - 1);
+    const chip = addChip(form, seat, button, after.hands[seat].length - 1);
+    // The card just entered stays in sight above the dock, however long the hand grows.
+    if (after.active === seat) chip.scrollIntoView({ block: "nearest" });
   } else if (button.name === "drop") {
     dropChip(form, button, after.active, after.hands[after.active].length);
   }
