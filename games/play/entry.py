@@ -318,14 +318,18 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         player["has_error"] = bool(
             player["field"].errors or any(asked.errors for asked in player["questions"])
         )
-    cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
-    if game.jokers:
-        cards.append(parse_card(JOKER, jokers=True))
     gone = set(taken.split())
+    # A row a suit; the joker ends the last one, in the cell its rows leave free.
     grid = [
-        [{"card": card, "taken": str(card) in gone} for card in cards[row : row + len(RANKS)]]
-        for row in range(0, len(cards), len(RANKS))
+        [
+            {"card": card, "taken": str(card) in gone}
+            for card in [Card(rank, suit) for rank in RANKS]
+        ]
+        for suit in SUITS
     ]
+    if game.jokers:
+        joker = parse_card(JOKER, jokers=True)
+        grid[-1].append({"card": joker, "taken": str(joker) in gone})
     standings, problem = standings_or_problem(game)
     taps_url = (
         reverse("round-taps", args=[game.pk, form.number])

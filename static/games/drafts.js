@@ -1,8 +1,6 @@
 // A local draft of a round being entered: every card and answer, saved on every change,
 // offered back after a reload, cleared once the round is saved.
 
-import { fitDock } from "./dock.js";
-
 const NOT_DRAFTED = ["csrfmiddlewaretoken", "token", "version", "active"];
 // The draft each form offers back, for its Restore button.
 const offered = new WeakMap();
@@ -64,7 +62,6 @@ export function offerDraft(form) {
   if (sameDraft(draft, draftOf(form))) return;
   offered.set(form, draft);
   form.querySelector("button.restore").hidden = false;
-  fitDock();
 }
 document.addEventListener("click", function (event) {
   const restore = event.target.closest("form[data-draft] button.restore");
@@ -72,7 +69,6 @@ document.addEventListener("click", function (event) {
   const form = restore.form;
   restoreDraft(form, offered.get(form));
   restore.hidden = true;
-  fitDock();
   form.requestSubmit(form.querySelector("button[name='refresh']"));
 });
 

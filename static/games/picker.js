@@ -38,8 +38,10 @@ export function activate(form, seat) {
     if (on) {
       form.querySelector(".picker").setAttribute("aria-label",
         phrase(form, "cardsFor", { name: name }));
-      // The cards going in stay in sight above the dock.
+      // The cards going in stay in sight above the dock: the player's whole section where
+      // there is room, and their hand where there is not.
       section.scrollIntoView({ block: "nearest" });
+      section.querySelector(".hand").scrollIntoView({ block: "nearest" });
     }
   });
 }

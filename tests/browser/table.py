@@ -202,9 +202,11 @@ AIM = """async element => {
   const x = box.x + box.width / 2, y = box.y + box.height / 2;
   const hit = document.elementFromPoint(x, y);
   const labels = Array.from(element.labels || []);
+  // Inside with a pixel to spare either way: scrolling lands on fractions of a pixel.
+  const inside = box.left > -1 && box.top > -1
+    && box.right < innerWidth + 1 && box.bottom < innerHeight + 1;
   return {
-    x, y, top: box.top, bottom: box.bottom,
-    inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+    x, y, top: box.top, bottom: box.bottom, inside,
     own: hit !== null && (element.contains(hit) || labels.some(label => label.contains(hit))),
   };
 }"""

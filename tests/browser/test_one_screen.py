@@ -1,11 +1,13 @@
 """A round on one screen: the scorekeeper never scrolls to reach what they tap.
 
-A whole four-player game of Indian Chief, then a hand of each rummy-family game, on a
-390 × 844 phone and on a small 360 × 640 one, held upright. Before every tap the test
-checks that the target is already inside the screen, and it counts the taps: one a card,
-at most one a player (a name to say who gets the cards next), one Save a round, one a
-Thief on the steals page, and one to go on to the next round. Then the entry screen at
-twice the text size and on its side: nothing scrolls sideways.
+A whole four-player game of Indian Chief on a 390 × 844 phone and on a small 360 × 640
+one, held upright; then a hand of every game on those, on a phone on its side, and at
+twice the text size. Before every tap the test checks that the target is already inside
+the screen and not under the dock, after every card that the hand receiving the cards is
+in sight, and it counts the taps: one a card, at most one a player (a name to say who
+gets the cards next), one an answer about the hand, one Save a round, one a Thief on the
+steals page, and one to go on to the next round. Then the entry screen at twice the text
+size and on its side: nothing scrolls sideways.
 """
 
 import re
@@ -49,9 +51,11 @@ class Thumb:
         self.taps: Counter[str] = Counter()
 
     def tap(self, target: Locator, kind: str) -> None:
+        """A tap on `target`, which is on the screen, and its own at its centre: not under
+        the dock, nor anything else."""
         where = aim(target)
-        assert where["inside"], (
-            f"{kind}: {target} is off the screen at {where}, scrolled {self.scrolled()}"
+        assert where["inside"] and where["own"], (
+            f"{kind}: {target} is off the screen or covered at {where}, scrolled {self.scrolled()}"
         )
         self.taps[kind] += 1
         tap(target, where)
@@ -72,6 +76,11 @@ class Thumb:
             for count, card in enumerate(cards.split(), start=1):
                 self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")
                 expect(hand).to_have_count(count)
+                # The hand of whoever gets the cards now (the next player, once a hand
+                # is complete) is in sight above the dock: its last card, or its hint.
+                last = self.page.locator("section.player.active .hand > :last-child")
+                where = aim(last)
+                assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
         # The screen as it stays: every answer to the taps is in.
         settled(self.page)
 
@@ -116,6 +125,7 @@ def test_a_whole_indian_chief_game_without_scrolling(
 
 HANDS = [
     # (game, players, the hand's answers as (question, answer), each seat's cards)
+    ("indian-chief", PLAYERS, [], [cards for cards, _ in ROUNDS[0]]),
     ("rummy", ["Ann", "Ben"], [("Who went out", "Ann")], ["", "KS 4D"]),
     ("three-thirteen", ["Ann", "Ben"], [("Who went out", "Ann")], ["3S 4S 5S", "KS QD 2C"]),
     ("carousel", ["Ann", "Ben", "Cat"], [("Who knocked", "Ann")], ["2H", "KS", "4D"]),
@@ -134,16 +144,29 @@ HANDS = [
 ]
 
 
-@pytest.mark.parametrize("viewport", UPRIGHT)
+# Every screen a hand is played on: upright, on its side, and at twice the text size (the
+# root's 112.5% doubled), as (viewport, text size).
+SCREENS = [
+    pytest.param({"width": 390, "height": 844}, "", id="390x844"),
+    pytest.param({"width": 360, "height": 640}, "", id="360x640"),
+    pytest.param({"width": 844, "height": 390}, "", id="844x390"),
+    pytest.param({"width": 390, "height": 844}, "225%", id="390x844-200%-text"),
+    pytest.param({"width": 360, "height": 640}, "225%", id="360x640-200%-text"),
+]
+
+
+@pytest.mark.parametrize(("viewport", "text"), SCREENS)
 @pytest.mark.parametrize(("kind", "players", "answers", "hands"), HANDS, ids=[h[0] for h in HANDS])
-def test_a_rummy_family_hand_without_scrolling(
-    live_server, phone: Callable[..., Page], viewport, kind, players, answers, hands
+def test_a_hand_of_every_game_on_every_screen_without_scrolling(
+    live_server, phone: Callable[..., Page], viewport, text, kind, players, answers, hands
 ):
     game = new_game(kind, players)
     page = phone(viewport=viewport)
     thumb = Thumb(page)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
+    if text:
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile(r"^(Hand|Round) 1"))
 
     for question, answer in answers:
         choice = page.get_by_role("group", name=question).get_by_label(answer, exact=True)
@@ -153,10 +176,11 @@ def test_a_rummy_family_hand_without_scrolling(
         expect(choice).to_have_attribute("checked", "")
         settled(page)
     thumb.enter(hands)
-    thumb.tap(page.get_by_role("button", name="Save hand 1"), "save")
+    thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
 
-    page.wait_for_url(re.compile(r"/games/\d+/$"))
-    expect(messages(page)).to_contain_text("Hand 1 saved.")
+    # On to the game, or to the steals after a round with a Thief.
+    page.wait_for_url(re.compile(r"/games/\d+/(rounds/1/steals/)?$"))
+    expect(messages(page)).to_contain_text(re.compile(r"(Hand|Round) 1 saved\."))
     cards = sum(len(cards.split()) for cards in hands)
     assert thumb.taps["card"] == cards and thumb.taps["save"] == 1
     assert thumb.taps["player"] <= len(players) and thumb.taps["answer"] == len(answers)
