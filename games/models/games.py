@@ -380,9 +380,12 @@ class Game(models.Model):
 
     def _room_for(self, played: Round, thieves: Sequence["Seat"]) -> int:
         """The first place for the turns of `thieves` (one Thief, or a tie) among the
-        round's steals: after the steals of every Thief before them in the Thieves' order,
-        before the rest, which move up to make room (the last first: each place is one
-        steal's)."""
+        round's steals: after the steals of every Thief before them in the Thieves' order
+        (and their own, which the caller replaces), before the rest, which move up to make
+        room (the last first: each place is one steal's). Called before anything is
+        written."""
+        # The game as the version locked has it: called before the change writes anything,
+        # so the cached scores are this version's.
         turn = scores.standings(self).rows[played.number - 1].steals
         assert turn is not None  # a game with steals has a turn after every round
         rank = {name: place for place, group in enumerate(turn.order) for name in group}
@@ -403,8 +406,8 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
-            played.steals.filter(thief__in=thieves).delete()
             first = game._room_for(played, thieves)
+            played.steals.filter(thief__in=thieves).delete()
             for order, thief in enumerate(thieves, start=first):
                 played.steals.create(order=order, thief=thief)
             game.standings()

@@ -82,23 +82,9 @@ def _round_entry(
     else:
         tap = taps.tapped(request.POST, game, number)
         values, form, refused = tap.values, tap.form, tap.refused
-    form = _past_bare(form, values)
+    if request.method != "POST":
+        form = taps.past_bare(form, values)
     return _shown(request, form, editing=played is not None, refused=refused)
-
-
-def _past_bare(form: RoundForm, values: dict[str, Any]) -> RoundForm:
-    """The entry with the cards going to a player who shows some: when the answers say the
-    player receiving them shows none (who went out in Rummy), the next one who does."""
-    seats = len(form.names)
-    active = index(values.get("active"), seats) or 0
-    bare = form.bare_seats()
-    if active not in bare:
-        return form
-    following = [seat % seats for seat in range(active + 1, active + seats)]
-    showing = [seat for seat in following if seat not in bare]
-    if not showing:
-        return form
-    return RoundForm(form.game, form.number, initial=values | {"active": showing[0]})
 
 
 STALE = (

@@ -49,7 +49,7 @@ class Tapped:
 def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     """The picker button posted with the form (a tap without JavaScript), applied as the
     phone applies it: the card added, refused for a full hand, or completing the player's
-    entry, so that the next player gets the next cards."""
+    entry, so that the next player gets the next cards; never to a player who shows none."""
     values = apply_tap(data, game)
     form = RoundForm(game, number, initial=values)
     refused = refused_tap(data, form)
@@ -57,7 +57,24 @@ def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     if following is not None:
         values |= {"active": following}
         form = RoundForm(game, number, initial=values)
-    return Tapped(values, form, refused)
+    form = past_bare(form, values)
+    return Tapped(dict(form.initial), form, refused)
+
+
+def past_bare(form: RoundForm, values: dict[str, Any]) -> RoundForm:
+    """The entry with the cards going to a player who shows some: when the answers say the
+    player receiving them shows none (who went out in Rummy), the next one who does, round
+    the table. (A hand completed moves on only to a later seat: `complete_seat`.)"""
+    seats = len(form.names)
+    active = index(values.get("active"), seats) or 0
+    bare = form.bare_seats()
+    if active not in bare:
+        return form
+    following = [seat % seats for seat in range(active + 1, active + seats)]
+    showing = [seat for seat in following if seat not in bare]
+    if not showing:
+        return form
+    return RoundForm(form.game, form.number, initial=values | {"active": showing[0]})
 
 
 def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:

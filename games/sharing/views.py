@@ -150,7 +150,7 @@ def shared_game(request: HttpRequest, token: str) -> HttpResponseBase:
     """The live scoreboard behind a share link: read-only, for any phone, no login.
 
     The page asks again every few seconds with the version it shows (`?seen=`), only while
-    it is on screen (static/games/table.js); while the game has not changed the answer is
+    it is on screen (static/games/share.js); while the game has not changed the answer is
     an empty 204, which htmx leaves on screen.
     `?large=1` is the big-type variant for a tablet or a TV.
     """

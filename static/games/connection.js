@@ -41,6 +41,10 @@ document.addEventListener("htmx:sendError", function (event) {
   if (!form || isSave(event)) return;
   form.dataset.resend = form.dataset.resend || "taps";
   showState(form, "offline");
+  // An answer to the hand's first step that cannot reach the server, which says what
+  // comes next: the cards come now, on the phone alone (the save checks the answers).
+  form.querySelectorAll(".dock-names[hidden], .picker[hidden], button.save[hidden]")
+    .forEach(function (waiting) { waiting.hidden = false; });
 });
 document.addEventListener("htmx:responseError", function (event) {
   const form = entryForm(event);

@@ -8,7 +8,7 @@
 import { entryForm, isSave, showState } from "./connection.js";
 import { draftKey, offerDraft } from "./drafts.js";
 import { fromServer, markOfflineCopy, sendKept, showKept } from "./kept.js";
-import { activate, applyTaken, cardsOf } from "./picker.js";
+import { activate, applyTaken, cardsOf, countCards } from "./picker.js";
 import { phrase } from "./words.js";
 
 function newToken() {
@@ -77,10 +77,13 @@ function nextRound(form, number, version) {
   form.querySelectorAll(".question input, .seat-questions input").forEach(function (input) {
     input.checked = false;
   });
-  form.querySelectorAll("section.player").forEach(function (section) {
+  form.querySelectorAll("section.player").forEach(function (section, seat) {
     section.classList.remove("has-error");
-    // A hand's size can change from one round to the next (Three Thirteen's does).
+    // A hand's size can change from one round to the next (Three Thirteen's does), and
+    // who shows no cards comes with the next hand's answers.
     delete section.dataset.completeAt;
+    delete section.dataset.bare;
+    countCards(form, seat, 0);
     // activate() words the hint for the player who gets the cards and the others.
     const hint = document.createElement("span");
     hint.className = "muted";

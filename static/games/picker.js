@@ -107,6 +107,16 @@ function dropChip(form, chip, seat, left) {
   }
 }
 
+// The count on a player's name in the dock, at once; whether their meld is made, or has
+// a problem, comes with the server's answer (offline, it is not known).
+export function countCards(form, seat, count) {
+  const shown = form.querySelector("#count-" + seat);
+  shown.classList.remove("made", "problem");
+  shown.firstChild.data = String(count);
+  shown.querySelector(".visually-hidden").textContent =
+    count === 1 ? shown.dataset.one : shown.dataset.many;
+}
+
 // The tap on the form: false when a full hand refused the card, said in the picker.
 function tapOn(form, button) {
   const note = form.querySelector(".picker .tap-note");
@@ -120,7 +130,9 @@ function tapOn(form, button) {
     return false;
   }
   after.hands.forEach(function (cards, seat) {
-    if (cards.length !== before.hands[seat].length) cardsOf(form, seat).value = cards.join(" ");
+    if (cards.length === before.hands[seat].length) return;
+    cardsOf(form, seat).value = cards.join(" ");
+    countCards(form, seat, cards.length);
   });
   if (button.name === "add") {
     const seat = before.active;

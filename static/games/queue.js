@@ -1,6 +1,6 @@
 // Rounds saved without a connection, kept in the browser (IndexedDB) in the order they
 // were saved, each with the form's one-time token and the game version it was entered on,
-// and sent when the connection is back: by the page (table.js) on reconnect and on load,
+// and sent when the connection is back: by the page (offline.js) on reconnect and on load,
 // and by the service worker on Background Sync. The server's token and version checks
 // decide: a round sent twice is recorded once, and a round the game has moved past is
 // kept, marked for the scorekeeper to look at, with the rounds after it waiting behind.

@@ -13,7 +13,7 @@ export function applyTap(table, button) {
   const hands = table.hands.map(function (cards) { return cards.slice(); });
   const active = table.active;
   if (button.name === "select") {
-    return { hands: hands, active: Number(button.value), refused: null };
+    return { hands: hands, active: showing(table, Number(button.value)), refused: null };
   }
   if (button.name === "add") {
     const cards = hands[active];
@@ -30,5 +30,15 @@ export function applyTap(table, button) {
   }
   const [seat, position] = button.value.split(":").map(Number);
   hands[seat].splice(position, 1);
-  return { hands: hands, active: seat, refused: null };
+  return { hands: hands, active: showing(table, seat), refused: null };
+}
+
+// The entry goes past a player the answers say shows no cards (who went out in Rummy), to
+// the next who does, round the table.
+function showing(table, seat) {
+  for (let step = 0; step < table.hands.length; step++) {
+    const next = (seat + step) % table.hands.length;
+    if (!table.bare[next]) return next;
+  }
+  return seat;
 }

@@ -216,6 +216,24 @@ def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
     assert [number for number, _ in recorded(game)] == [1, 2, 3, 4]
 
 
+def test_a_hand_answered_offline_goes_on_to_its_cards(
+    live_server, page: Page, connection: Connection
+):
+    # The hand's first step asks how it ended, in the dock; the server says what comes
+    # next, and without it the cards come at once.
+    start(page, connection.url, "tong-its", PLAYERS[:3])
+    kept_for_offline(page)
+    picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
+    expect(picker).to_be_hidden()
+
+    connection.drop(page.context)
+    page.get_by_role("group", name="How the hand ended").get_by_label("Draw called").tap()
+
+    expect(picker).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    expect(page.locator("#round-entry").get_by_role("status")).to_contain_text("No connection")
+
+
 def test_the_game_page_kept_offline_offers_nothing_that_needs_the_server(
     live_server, page: Page, connection: Connection
 ):

@@ -403,7 +403,9 @@ class Table:
     def count(self, seat: int) -> tuple[int, str]:
         """The count on the player's name in the dock, and its mark ("made", "problem" or
         "")."""
-        found = re.search(rf'<span class="dock-count ?([a-z]*)" id="count-{seat}">(\d+)', self.html)
+        found = re.search(
+            rf'<span class="dock-count ?([a-z]*)" id="count-{seat}"[^>]*>(\d+)', self.html
+        )
         assert found, f"no count for player {seat}"
         return int(found.group(2)), found.group(1)
 

@@ -670,7 +670,7 @@ def test_an_indian_rummy_hand_of_thirteen_moves_entry_on_past_the_declarer(clien
 
     assert typed_cards(html, 0) == twelve + " 10S"
     assert re.findall(r'<section class="player active[^"]*" id="player-(\d+)"', html) == ["2"]
-    assert re.search(r'class="dock-count made" id="count-0">13<', html)
+    assert re.search(r'class="dock-count made" id="count-0"[^>]*>13<', html)
 
 
 def test_a_hand_asks_how_it_ended_first_in_the_dock_one_question_at_a_time(client):

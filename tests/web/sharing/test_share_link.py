@@ -29,7 +29,7 @@ def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
     viewer = Client()
     response = viewer.get(link)
     assert response.status_code == 200
-    # It asks every 3 seconds, and at once when it comes back on screen (table.js).
+    # It asks every 3 seconds, and at once when it comes back on screen (share.js).
     assert 'hx-trigger="every 3s, refresh"' in text(response)
     # Asked again with the version it shows, an unchanged game answers with nothing.
     poll = f"{link}?seen={game.version}"
