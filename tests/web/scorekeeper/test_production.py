@@ -160,13 +160,21 @@ def test_a_page_and_its_static_files_load_compressed_with_production_headers(pro
         assert "immutable" in headers["Cache-Control"], name
         if not name.endswith((".png", ".ico")):
             assert headers["Content-Encoding"] == "br", name
-    # The page's script imports its modules by their hashed names too.
+    # The page's script imports its modules by their hashed names too, and so does every
+    # module it reaches: one plain name would be a file the phone's copy does not hold.
     script = next(name for name in files if "/games/table." in name)
-    _, _, body = production.request("GET", script)
-    imports = re.findall(r'import\s*"(\./[^"]+)"', body.decode())
-    assert imports, body
-    for name in imports:
-        assert re.search(r"\.[0-9a-f]{12}\.js$", name), name
+    folder = script.rsplit("/", 1)[0]
+    waiting, seen = [script], set()
+    while waiting:
+        module = waiting.pop()
+        seen.add(module)
+        _, _, body = production.request("GET", module)
+        imports = re.findall(r'(?:import|from)\s*"\./([^"]+)"', body.decode())
+        for name in imports:
+            assert re.search(r"\.[0-9a-f]{12}\.js$", name), (module, name)
+            if f"{folder}/{name}" not in seen:
+                waiting.append(f"{folder}/{name}")
+    assert len(seen) > 5, seen
 
 
 def test_plain_http_is_sent_to_https(production):
