@@ -177,6 +177,7 @@ def _empty_cache() -> Iterator[None]:
 # The modules that take longest, first: with a worker per core (`-n auto`), the others
 # then fill both workers to the end instead of one long module running alone at the end.
 LONGEST_FIRST = [
+    "tests/browser/test_every_screen.py",
     "tests/browser/test_one_screen.py",
     "tests/browser/test_game.py",
     "tests/browser/test_accessibility.py",

@@ -1,11 +1,13 @@
-"""What the browser tests share: a game of Indian Chief on paper, the phone's console, and
-the ways to reach a page and to wait until it shows what a person would look at.
+"""What the browser tests share: a game of Indian Chief on paper, the phone's console, the
+ways to reach a page and to wait until it shows what a person would look at, and a thumb
+that taps only what is on the screen, uncovered, and counts its taps.
 
 Not a test module: the browser test modules import from here, never from each other.
 """
 
 import re
 import uuid
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import ConsoleMessage, Locator, Page, expect
@@ -326,3 +328,50 @@ def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
     assert console_errors == [], f"console errors on {page.url}: {console_errors}"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide"
+
+
+# -- a thumb on the round entry ------------------------------------------------------
+
+
+class Thumb:
+    """Taps only what is already on the screen, and counts them by kind."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps: Counter[str] = Counter()
+
+    def tap(self, target: Locator, kind: str) -> None:
+        """A tap on `target`, which is on the screen, and its own at its centre: not under
+        the dock, nor anything else."""
+        where = aim(target)
+        assert where["inside"] and where["own"], (
+            f"{kind}: {target} is off the screen or covered at {where}, scrolled {self.scrolled()}"
+        )
+        self.taps[kind] += 1
+        tap(target, where)
+
+    def scrolled(self) -> int:
+        return int(self.page.evaluate("scrollY"))
+
+    def enter(self, hands: list[str]) -> None:
+        """Each player's cards, by name and card: a name is tapped only when the entry is
+        not already with that player (the first who shows cards, or moved on by itself)."""
+        picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
+        for seat, cards in enumerate(hands):
+            if not cards:
+                continue  # a player who shows none (who went out) is never named
+            name = dock_name(self.page, PLAYERS[seat])
+            if name.get_attribute("aria-pressed") != "true":
+                self.tap(name, "player")
+            player = self.page.get_by_role("region", name=PLAYERS[seat], exact=True)
+            hand = player.get_by_role("button", name=re.compile(r"^Remove "))
+            for count, card in enumerate(cards.split(), start=1):
+                self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")
+                expect(hand).to_have_count(count)
+                # The hand of whoever gets the cards now (the next player, once a hand
+                # is complete) is in sight above the dock: its last card, or its hint.
+                last = self.page.locator("section.player.active .hand > :last-child")
+                where = aim(last)
+                assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
+        # The screen as it stays: every answer to the taps is in.
+        settled(self.page)

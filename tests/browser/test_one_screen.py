@@ -1,13 +1,12 @@
 """A round on one screen: the scorekeeper never scrolls to reach what they tap.
 
 A whole four-player game of Indian Chief on a 390 × 844 phone and on a small 360 × 640
-one, held upright; then a hand of every game on those, on a phone on its side, and at
-twice the text size. Before every tap the test checks that the target is already inside
-the screen and not under the dock, after every card that the hand receiving the cards is
-in sight, and it counts the taps: one a card, at most one a player (a name to say who
-gets the cards next), one an answer about the hand, one Save a round, one a Thief on the
-steals page, and one to go on to the next round. Then the entry screen at twice the text
-size and on its side: nothing scrolls sideways.
+one, held upright (a hand of every game on every screen is test_every_screen.py). Before
+every tap the test checks that the target is already inside the screen and not under the
+dock, after every card that the hand receiving the cards is in sight, and it counts the
+taps: one a card, at most one a player (a name to say who gets the cards next), one Save
+a round, one a Thief on the steals page, and one to go on to the next round. Then the
+entry screen at twice the text size and on its side: nothing scrolls sideways.
 """
 
 import re
@@ -16,21 +15,16 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
     PLAYERS,
     ROUNDS,
-    aim,
-    dock_name,
+    Thumb,
     finished,
-    messages,
-    settled,
     start,
     symbol,
-    tap,
 )
-from tests.factories import new_game
 
 pytestmark = pytest.mark.browser
 
@@ -41,50 +35,6 @@ UPRIGHT = [
 
 # Each round's Thieves, who steal (or take from the deck) before the next round is dealt.
 THIEVES = {1: ["Ann"], 5: ["Dan"], 6: ["Cat"]}
-
-
-class Thumb:
-    """Taps only what is already on the screen, and counts them by kind."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps: Counter[str] = Counter()
-
-    def tap(self, target: Locator, kind: str) -> None:
-        """A tap on `target`, which is on the screen, and its own at its centre: not under
-        the dock, nor anything else."""
-        where = aim(target)
-        assert where["inside"] and where["own"], (
-            f"{kind}: {target} is off the screen or covered at {where}, scrolled {self.scrolled()}"
-        )
-        self.taps[kind] += 1
-        tap(target, where)
-
-    def scrolled(self) -> int:
-        return int(self.page.evaluate("scrollY"))
-
-    def enter(self, hands: list[str]) -> None:
-        """Each player's cards, by name and card: a name is tapped only when the entry is
-        not already with that player (the first who shows cards, or moved on by itself)."""
-        picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
-        for seat, cards in enumerate(hands):
-            if not cards:
-                continue  # a player who shows none (who went out) is never named
-            name = dock_name(self.page, PLAYERS[seat])
-            if name.get_attribute("aria-pressed") != "true":
-                self.tap(name, "player")
-            player = self.page.get_by_role("region", name=PLAYERS[seat], exact=True)
-            hand = player.get_by_role("button", name=re.compile(r"^Remove "))
-            for count, card in enumerate(cards.split(), start=1):
-                self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")
-                expect(hand).to_have_count(count)
-                # The hand of whoever gets the cards now (the next player, once a hand
-                # is complete) is in sight above the dock: its last card, or its hint.
-                last = self.page.locator("section.player.active .hand > :last-child")
-                where = aim(last)
-                assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
-        # The screen as it stays: every answer to the taps is in.
-        settled(self.page)
 
 
 @pytest.mark.parametrize("viewport", UPRIGHT)
@@ -123,76 +73,6 @@ def test_a_whole_indian_chief_game_without_scrolling(
     # Three a round at most (the first player holds the entry from the start); in the
     # last round each player's one meld left moves the entry on by itself: none.
     assert names <= 3 * 7 - 3, thumb.taps
-
-
-HANDS = [
-    # (game, players, the hand's answers as (question, answer), each seat's cards, and the
-    # names a scorekeeper must tap: one for each player showing cards whom the entry does
-    # not reach by itself, as it does the first, and the next once a hand the game sizes
-    # is complete, past a player who shows none)
-    ("indian-chief", PLAYERS, [], [cards for cards, _ in ROUNDS[0]], 3),
-    ("rummy", ["Ann", "Ben"], [("Who went out", "Ann")], ["", "KS 4D"], 0),
-    ("three-thirteen", ["Ann", "Ben"], [("Who went out", "Ann")], ["3S 4S 5S", "KS QD 2C"], 0),
-    ("carousel", ["Ann", "Ben", "Cat"], [("Who knocked", "Ann")], ["2H", "KS", "4D"], 2),
-    (
-        "indian-rummy",
-        ["Ann", "Ben"],
-        [("Who declared", "Ann")],
-        ["", "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"],
-        0,
-    ),
-    (
-        "tong-its",
-        ["Ann", "Ben", "Cat"],
-        [("How the hand ended", "Tongit (no cards left)"), ("Who called it", "Ann")],
-        ["", "KS 4D", "9C"],
-        1,
-    ),
-]
-
-
-# Every screen a hand is played on: upright, on its side, and at twice the text size (the
-# root's 112.5% doubled), as (viewport, text size).
-SCREENS = [
-    pytest.param({"width": 390, "height": 844}, "", id="390x844"),
-    pytest.param({"width": 360, "height": 640}, "", id="360x640"),
-    pytest.param({"width": 844, "height": 390}, "", id="844x390"),
-    pytest.param({"width": 390, "height": 844}, "225%", id="390x844-200%-text"),
-    pytest.param({"width": 360, "height": 640}, "225%", id="360x640-200%-text"),
-]
-
-
-@pytest.mark.parametrize(("viewport", "text"), SCREENS)
-@pytest.mark.parametrize(
-    ("kind", "players", "answers", "hands", "names"), HANDS, ids=[h[0] for h in HANDS]
-)
-def test_a_hand_of_every_game_on_every_screen_without_scrolling(
-    live_server, phone: Callable[..., Page], viewport, text, kind, players, answers, hands, names
-):
-    game = new_game(kind, players)
-    page = phone(viewport=viewport)
-    thumb = Thumb(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    if text:
-        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
-    expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile(r"^(Hand|Round) 1"))
-
-    for question, answer in answers:
-        choice = page.get_by_role("group", name=question).get_by_label(answer, exact=True)
-        thumb.tap(choice, "answer")
-        # The answer's form comes back in place of this one (the server marks the answer
-        # `checked`), and must be wired up before the next tap.
-        expect(choice).to_have_attribute("checked", "")
-        settled(page)
-    thumb.enter(hands)
-    thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
-
-    # On to the game, or to the steals after a round with a Thief.
-    page.wait_for_url(re.compile(r"/games/\d+/(rounds/1/steals/)?$"))
-    expect(messages(page)).to_contain_text(re.compile(r"(Hand|Round) 1 saved\."))
-    # The physical limit: a tap a card, an answer and a name needed, and Save; no scroll.
-    cards = sum(len(cards.split()) for cards in hands)
-    assert thumb.taps == Counter(card=cards, player=names, answer=len(answers), save=1)
 
 
 @pytest.mark.parametrize(

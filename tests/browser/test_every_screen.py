@@ -1,0 +1,87 @@
+"""A hand of every game on every screen a table uses: upright at 390 × 844 and 360 × 640,
+on its side at 844 × 390, and at twice the text size upright. Before every tap the test
+checks that the target is already inside the screen and not under the dock, after every
+card that the hand receiving the cards is in sight, and that the taps are the physical
+limit: one a card, an answer and a name needed, and Save, with no scrolling.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.table import PLAYERS, ROUNDS, Thumb, messages, settled
+from tests.factories import new_game
+
+pytestmark = pytest.mark.browser
+
+HANDS = [
+    # (game, players, the hand's answers as (question, answer), each seat's cards, and the
+    # names a scorekeeper must tap: one for each player showing cards whom the entry does
+    # not reach by itself, as it does the first, and the next once a hand the game sizes
+    # is complete, past a player who shows none)
+    ("indian-chief", PLAYERS, [], [cards for cards, _ in ROUNDS[0]], 3),
+    ("rummy", ["Ann", "Ben"], [("Who went out", "Ann")], ["", "KS 4D"], 0),
+    ("three-thirteen", ["Ann", "Ben"], [("Who went out", "Ann")], ["3S 4S 5S", "KS QD 2C"], 0),
+    ("carousel", ["Ann", "Ben", "Cat"], [("Who knocked", "Ann")], ["2H", "KS", "4D"], 2),
+    (
+        "indian-rummy",
+        ["Ann", "Ben"],
+        [("Who declared", "Ann")],
+        ["", "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"],
+        0,
+    ),
+    (
+        "tong-its",
+        ["Ann", "Ben", "Cat"],
+        [("How the hand ended", "Tongit (no cards left)"), ("Who called it", "Ann")],
+        ["", "KS 4D", "9C"],
+        1,
+    ),
+]
+
+
+# Every screen a hand is played on: upright, on its side, and at twice the text size (the
+# root's 112.5% doubled), as (viewport, text size).
+SCREENS = [
+    pytest.param({"width": 390, "height": 844}, "", id="390x844"),
+    pytest.param({"width": 360, "height": 640}, "", id="360x640"),
+    pytest.param({"width": 844, "height": 390}, "", id="844x390"),
+    pytest.param({"width": 390, "height": 844}, "225%", id="390x844-200%-text"),
+    pytest.param({"width": 360, "height": 640}, "225%", id="360x640-200%-text"),
+]
+
+
+@pytest.mark.parametrize(("viewport", "text"), SCREENS)
+@pytest.mark.parametrize(
+    ("kind", "players", "answers", "hands", "names"), HANDS, ids=[h[0] for h in HANDS]
+)
+def test_a_hand_of_every_game_on_every_screen_without_scrolling(
+    live_server, phone: Callable[..., Page], viewport, text, kind, players, answers, hands, names
+):
+    game = new_game(kind, players)
+    page = phone(viewport=viewport)
+    thumb = Thumb(page)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    if text:
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile(r"^(Hand|Round) 1"))
+
+    for question, answer in answers:
+        choice = page.get_by_role("group", name=question).get_by_label(answer, exact=True)
+        thumb.tap(choice, "answer")
+        # The answer's form comes back in place of this one (the server marks the answer
+        # `checked`), and must be wired up before the next tap.
+        expect(choice).to_have_attribute("checked", "")
+        settled(page)
+    thumb.enter(hands)
+    thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
+
+    # On to the game, or to the steals after a round with a Thief.
+    page.wait_for_url(re.compile(r"/games/\d+/(rounds/1/steals/)?$"))
+    expect(messages(page)).to_contain_text(re.compile(r"(Hand|Round) 1 saved\."))
+    # The physical limit: a tap a card, an answer and a name needed, and Save; no scroll.
+    cards = sum(len(cards.split()) for cards in hands)
+    assert thumb.taps == Counter(card=cards, player=names, answer=len(answers), save=1)
