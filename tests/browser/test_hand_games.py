@@ -54,6 +54,9 @@ class Table:
             self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
         self.page.get_by_role("button", name="Start the game").tap()
         expect(self.page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
+        # The entry is in; a first answer tapped before htmx has wired its form up would be
+        # applied on the phone and never sent.
+        settled(self.page)
 
     def player(self, seat: int) -> Locator:
         """The player's section of the round entry, named by the player."""
