@@ -78,12 +78,10 @@ def _round_entry(
         cards = list(played.snapshot().values()) if played else None
         details = played.details if played else None
         values = RoundForm.initial_for(game, cards, details)
-        form = RoundForm(game, number, initial=values)
+        form = taps.past_bare(RoundForm(game, number, initial=values), values)
     else:
         tap = taps.tapped(request.POST, game, number)
-        values, form, refused = tap.values, tap.form, tap.refused
-    if request.method != "POST":
-        form = taps.past_bare(form, values)
+        form, refused = tap.form, tap.refused
     return _shown(request, form, editing=played is not None, refused=refused)
 
 

@@ -311,3 +311,10 @@ class GameKind(ABC):
             winners=best,
             notes=("Entered from a paper sheet: the scores as written, without the cards.",),
         )
+
+
+def answered_seat(answers: Mapping[str, object], key: str) -> frozenset[int]:
+    """The seat a question of the hand names so far (who went out), or none: what a kind
+    whose winner shows no cards gives as `bare`."""
+    seat = answers.get(key)
+    return frozenset({seat}) if isinstance(seat, int) else frozenset()

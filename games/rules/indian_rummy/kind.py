@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from games.rules.cards import RANKS, Card
 from games.rules.family import MAX_DEALS, TARGET_SCORE, HandKind
 from games.rules.indian_rummy import api, scoring
-from games.rules.kind import Table
+from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
 from games.rules.reading import Json, optional_object
@@ -51,8 +51,7 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who declared shows no cards."""
-        winner = answers.get("winner")
-        return frozenset({winner}) if isinstance(winner, int) else frozenset()
+        return answered_seat(answers, "winner")
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         """The house wild rank is turned up at each deal: each deal asks for it, and it is

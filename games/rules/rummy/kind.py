@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card
 from games.rules.family import MAX_HANDS, TARGET_SCORE, HandKind, held
+from games.rules.kind import answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
@@ -32,8 +33,7 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who went out shows no cards."""
-        winner = answers.get("winner")
-        return frozenset({winner}) if isinstance(winner, int) else frozenset()
+        return answered_seat(answers, "winner")
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         return {
