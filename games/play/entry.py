@@ -73,16 +73,14 @@ def _round_entry(
     once and posts only for the previews (static/games/picker.js), so no tap waits on the
     network. Either way the server checks the whole round when it is saved (`saving`).
     """
-    refused = ""
     if request.method != "POST":
         cards = list(played.snapshot().values()) if played else None
         details = played.details if played else None
         values = RoundForm.initial_for(game, cards, details)
-        form = taps.past_bare(RoundForm(game, number, initial=values), values)
-    else:
-        tap = taps.tapped(request.POST, game, number)
-        form, refused = tap.form, tap.refused
-    return _shown(request, form, editing=played is not None, refused=refused)
+        values["active"] = taps.showing(RoundForm(game, number, initial=values), 0)
+        return _shown(request, RoundForm(game, number, initial=values), editing=played is not None)
+    tap = taps.tapped(request.POST, game, number)
+    return _shown(request, tap.form, editing=played is not None, tapped=tap.said)
 
 
 STALE = (
@@ -128,10 +126,11 @@ def _answer(
 
 
 def _shown(
-    request: HttpRequest, form: RoundForm, *, editing: bool, notice: str = "", refused: str = ""
+    request: HttpRequest, form: RoundForm, *, editing: bool, notice: str = "", tapped: str = ""
 ) -> HttpResponse:
-    """The entry screen with `form`, whole or (to htmx) as its fragment."""
-    context = _entry_context(form, editing, notice) | {"refused": refused}
+    """The entry screen with `form`, whole or (to htmx) as its fragment; `tapped` is what
+    the picker says of the tap just applied."""
+    context = _entry_context(form, editing, notice) | {"tapped": tapped}
     return render(request, fragment(request, "games/entry.html", "round-entry"), context)
 
 

@@ -32,6 +32,8 @@ class RoundForm(forms.Form):
     token = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
     active = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    # How many cards each player had when the entry moved on from them (games/play/taps.py).
+    left = forms.CharField(widget=forms.HiddenInput, required=False)
 
     # Set by a valid round: the game scored up to it (the whole game, for the next
     # round, which saving it uses rather than scoring it again).

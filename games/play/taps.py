@@ -1,7 +1,12 @@
 """The card picker's taps, applied on the server: a tap selects a player, gives them a
 card or takes one back out, and may complete a player's entry. The phone applies the same
 taps itself (static/games/taps.js), and says the same words, which it reads from the page:
-tests/web/play/taps.json holds the cases both are held to."""
+tests/web/play/taps.json holds the cases both are held to.
+
+The entry remembers how many cards each player had when it moved on from them (`left`,
+"seat:count" pairs): a card that later takes a player past that count is the one most
+likely meant for someone else (the scorekeeper went back to fix a card and went on
+tapping), so that tap is said in the picker, once, with how to take it back out."""
 
 from contextlib import suppress
 from dataclasses import dataclass
@@ -32,6 +37,10 @@ class PickerWords:
     remove: str = "Remove {card}"
     take_out: str = "Tap to take it out"
     taken: str = "{card} taken"
+    moved_on: str = (
+        "{name}'s cards looked complete at {count}: if this card is someone else's, "
+        "tap it in {name}'s hand to take it out."
+    )
 
 
 WORDS = PickerWords()
@@ -39,11 +48,12 @@ WORDS = PickerWords()
 
 @dataclass(frozen=True)
 class Tapped:
-    """The entry after a tap: its values, their form, and why a card was refused ("")."""
+    """The entry after a tap: its values, their form, and what the picker says of the
+    tap: why a card was refused, or that it went to a player who looked complete ("")."""
 
     values: dict[str, Any]
     form: RoundForm
-    refused: str
+    said: str
 
 
 def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
@@ -54,27 +64,41 @@ def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     form = RoundForm(game, number, initial=values)
     refused = refused_tap(data, form)
     following = None if refused else complete_seat(data, form)
-    if following is not None:
-        values |= {"active": following}
-        form = RoundForm(game, number, initial=values)
-    form = past_bare(form, values)
-    return Tapped(dict(form.initial), form, refused)
+    values["active"] = showing(form, values["active"] if following is None else following)
+    noted, values["left"] = moved_on(data, form, values["active"])
+    return Tapped(values, RoundForm(game, number, initial=values), refused or noted)
 
 
-def past_bare(form: RoundForm, values: dict[str, Any]) -> RoundForm:
-    """The entry with the cards going to a player who shows some: when the answers say the
-    player receiving them shows none (who went out in Rummy), the next one who does, round
-    the table. (A hand completed moves on only to a later seat: `complete_seat`.)"""
+def showing(form: RoundForm, active: int) -> int:
+    """The seat the cards go to: `active`, or when the answers say that player shows no
+    cards (who went out in Rummy), the next one who does, round the table. (A hand
+    completed moves on only to a later seat: `complete_seat`.)"""
     seats = len(form.names)
-    active = index(values.get("active"), seats) or 0
     bare = form.bare_seats()
-    if active not in bare:
-        return form
-    following = [seat % seats for seat in range(active + 1, active + seats)]
-    showing = [seat for seat in following if seat not in bare]
-    if not showing:
-        return form
-    return RoundForm(form.game, form.number, initial=values | {"active": showing[0]})
+    following = [seat % seats for seat in range(active, active + seats)]
+    return next((seat for seat in following if seat not in bare), active)
+
+
+def moved_on(data: QueryDict, form: RoundForm, active: int) -> tuple[str, str]:
+    """What the picker says of a card that took a player past the count they had when the
+    entry moved on from them (said once: the count is forgotten), and the counts kept
+    after the tap: the player the entry now moves on from keeps theirs, if they have
+    cards."""
+    seats = len(form.names)
+    counts = [len(text.split()) for text in form.card_texts()]
+    left: dict[int, int] = {}
+    for pair in data.get("left", "").split():
+        seat_text, _, count = pair.partition(":")
+        if (at := index(seat_text, seats)) is not None and count.isdigit():
+            left[at] = int(count)
+    noted = ""
+    seat = added_to(data, form)
+    if seat is not None and seat in left and counts[seat] > left[seat]:
+        noted = say(WORDS.moved_on, name=form.names[seat], count=left.pop(seat))
+    before = index(data.get("active"), seats)
+    if before is not None and before != active and counts[before]:
+        left[before] = counts[before]
+    return noted, " ".join(f"{at}:{count}" for at, count in sorted(left.items()))
 
 
 def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:

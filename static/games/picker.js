@@ -72,6 +72,7 @@ function tableOf(form) {
       return section.dataset.completeAt ? Number(section.dataset.completeAt) : null;
     }),
     bare: sections.map(function (section) { return "bare" in section.dataset; }),
+    left: form.querySelector("input[name='left']").value,
   };
 }
 
@@ -117,18 +118,24 @@ export function countCards(form, seat, count) {
     count === 1 ? shown.dataset.one : shown.dataset.many;
 }
 
-// The tap on the form: false when a full hand refused the card, said in the picker.
+// The tap on the form: false when a full hand refused the card. The refusal, or a card
+// that took a player past where they looked complete, is said in the picker.
 function tapOn(form, button) {
   const note = form.querySelector(".picker .tap-note");
   note.hidden = true;
   const before = tableOf(form);
   const after = applyTap(before, { name: button.name, value: button.value });
-  if (after.refused !== null) {
-    const name = sectionOf(form, after.refused).getAttribute("aria-label");
-    note.textContent = phrase(form, "fullHand", { name: name, most: before.most });
+  function say(seat, words, values) {
+    const name = sectionOf(form, seat).getAttribute("aria-label");
+    note.textContent = phrase(form, words, Object.assign({ name: name }, values));
     note.hidden = false;
+  }
+  if (after.refused !== null) {
+    say(after.refused, "fullHand", { most: before.most });
     return false;
   }
+  if (after.noted !== null) say(after.noted.seat, "movedOn", { count: after.noted.count });
+  form.querySelector("input[name='left']").value = after.left;
   after.hands.forEach(function (cards, seat) {
     if (cards.length === before.hands[seat].length) return;
     cardsOf(form, seat).value = cards.join(" ");

@@ -4,33 +4,51 @@
 // `table`: {hands: each seat's cards, like [["KS"], [], …]; active: the seat receiving
 // cards; most: the most cards one player shows; completeAt: for each seat, how many cards
 // make its whole entry, or null where the game does not say; bare: for each seat, whether
-// the hand's answers say it shows no cards (who went out in Rummy)}.
+// the hand's answers say it shows no cards (who went out in Rummy); left: how many cards
+// each player had when the entry moved on from them, "seat:count" pairs as the form's
+// field holds them}.
 // `button`: the picker's button tapped, {name, value}, as the server gets it: "select"
 // with a seat, "add" with a card, "drop" with "<seat>:<position>".
-// The answer: {hands, active, refused}, `refused` the seat whose full hand refused the
-// card, or null.
+// The answer: {hands, active, refused, noted, left}: `refused` the seat whose full hand
+// refused the card, or null; `noted` {seat, count} when the card took that player past
+// the count they had when the entry moved on from them (said once), or null; `left` the
+// counts kept after the tap.
 export function applyTap(table, button) {
   const hands = table.hands.map(function (cards) { return cards.slice(); });
   const active = table.active;
+  let following = active;
   if (button.name === "select") {
-    return { hands: hands, active: showing(table, Number(button.value)), refused: null };
-  }
-  if (button.name === "add") {
+    following = showing(table, Number(button.value));
+  } else if (button.name === "add") {
     const cards = hands[active];
-    if (cards.length >= table.most) return { hands: hands, active: active, refused: active };
+    if (cards.length >= table.most) {
+      return { hands: hands, active: active, refused: active, noted: null, left: table.left };
+    }
     cards.push(button.value);
     // A hand the game sizes is complete: the next cards are the next player's who shows
     // some (none after the last).
-    let following = active;
     if (cards.length === table.completeAt[active]) {
       following = hands.findIndex(function (_, seat) { return seat > active && !table.bare[seat]; });
       if (following < 0) following = active;
     }
-    return { hands: hands, active: following, refused: null };
+  } else {
+    const [seat, position] = button.value.split(":").map(Number);
+    hands[seat].splice(position, 1);
+    following = showing(table, seat);
   }
-  const [seat, position] = button.value.split(":").map(Number);
-  hands[seat].splice(position, 1);
-  return { hands: hands, active: showing(table, seat), refused: null };
+  const left = new Map(table.left.split(" ").filter(Boolean).map(function (pair) {
+    return pair.split(":").map(Number);
+  }));
+  let noted = null;
+  if (button.name === "add" && left.has(active) && hands[active].length > left.get(active)) {
+    noted = { seat: active, count: left.get(active) };
+    left.delete(active);
+  }
+  if (following !== active && hands[active].length) left.set(active, hands[active].length);
+  const kept = Array.from(left.keys()).sort(function (a, b) { return a - b; }).map(function (seat) {
+    return seat + ":" + left.get(seat);
+  });
+  return { hands: hands, active: following, refused: null, noted: noted, left: kept.join(" ") };
 }
 
 // The entry goes past a player the answers say shows no cards (who went out in Rummy), to

@@ -652,6 +652,44 @@ def test_the_dock_shows_each_players_card_count_before_save(live_server, page: P
     expect(counts.nth(2)).not_to_have_class(re.compile(r"\bmade\b"))
 
 
+def test_a_card_past_where_a_player_looked_complete_is_said_in_the_picker(
+    live_server, page: Page, screenshot
+):
+    """The wrong-player guard after going back: Ann's Thief and Ben's Beggar Man are in;
+    Ann's card is fixed, and the next card, Cleo's, goes to Ann while the entry still
+    holds her. The picker says so at once, and the card taken back out goes to Cleo."""
+    from games.models import Game
+
+    game = Game.objects.start(PLAYERS, 2)
+    table = Table(page, screenshot)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    note = table.picker().get_by_role("alert", include_hidden=True)
+    table.enter(0, "KS", "card")
+    table.enter(1, "7H 7S", "card")
+    table.drop(0, "KS", "fix")
+    table.add(0, "KC", "fix")
+    expect(note).to_be_hidden()
+
+    table.add(0, "2S", "wrong")
+
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        f"{PLAYERS[0]}'s cards looked complete at 1: if this card is someone else's, "
+        f"tap it in {PLAYERS[0]}'s hand to take it out."
+    )
+    expect(table.preview(0)).to_contain_text("Beggar Man")
+    table.snap("a-card-past-where-a-player-looked-complete")
+    # Said once: taken back out and given to Cleo, nothing more is said.
+    table.drop(0, "2S", "fix")
+    expect(note).to_be_hidden()
+    table.enter(2, "2S 3S 4S", "card")
+    expect(note).to_be_hidden()
+    table.expect_hands({0: "KC", 1: "7H 7S", 2: "2S 3S 4S"})
+    # The server's answers agree with what the phone shows.
+    expect(table.preview(0)).to_contain_text("Thief")
+    expect(table.preview(2)).to_contain_text("Poor Man")
+
+
 def test_typed_cards_are_scored_as_they_are_typed_in_a_box_that_stays_open(live_server, page: Page):
     """The preview follows the typing, with no Enter; Enter sends the cards at once and
     leaves the box open; a bad card refused by Save is said once, and goes when fixed."""

@@ -409,6 +409,12 @@ class Table:
         assert found, f"no count for player {seat}"
         return int(found.group(2)), found.group(1)
 
+    def note(self) -> str:
+        """What the picker says of the last tap ("" when it says nothing)."""
+        found = re.search(r'<p class="tap-note" role="alert"( hidden)?>([^<]*)</p>', self.html)
+        assert found, "no tap note"
+        return "" if found.group(1) else unescape(found.group(2))
+
     def label(self, seat: int) -> str:
         """The player's name as their button in the dock shows it (a name cut short is
         read out whole, and shown cut)."""

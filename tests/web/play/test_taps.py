@@ -93,6 +93,29 @@ def test_without_javascript_a_tap_still_posts_the_whole_form(client):
     assert "K♣" not in {b.text for b in table.form.buttons if b.name == "add" and not b.disabled}
 
 
+def test_a_card_past_where_a_player_looked_complete_is_said_once_without_javascript(client):
+    # Ann's Thief and Ben's Beggar Man are in; the scorekeeper fixes Ann's card and goes on
+    # tapping Cleo's Poor Man without naming Cleo: its first card is said, in the picker.
+    game = start(["Ann", "Ben", "Cleo"])
+    table = Table(client, reverse("round-new", args=[game.pk]))
+    table.pick("K♣").enter("Ben", "7♥", "7♠").unpick(0, "K♣").pick("Q♣")
+    assert table.note() == "" and table.count(0) == (1, "made")
+
+    table.pick("2♠")
+
+    assert table.cards(0) == "QC 2S" and table.preview(0) == ("Beggar Man", 0)
+    assert table.note() == (
+        "Ann's cards looked complete at 1: if this card is someone else's, "
+        "tap it in Ann's hand to take it out."
+    )
+    table.pick("3♠")
+    assert table.cards(0) == "QC 2S 3S" and table.note() == ""
+    # Taken back out, the cards go to Cleo, and nothing is lost.
+    table.unpick(0, "3♠").unpick(0, "2♠").enter("Cleo", "2♠", "3♠", "4♠")
+    assert [table.cards(seat) for seat in range(3)] == ["QC", "7H 7S", "2S 3S 4S"]
+    assert table.note() == ""
+
+
 def test_each_round_entry_names_its_own_tap_address(client):
     game = start(["Ann", "Ben", "Cleo"], rounds=[["KH KC", "KS 9S 2D", "QD 8H 6C AC"]])
     new, edit = reverse("round-new", args=[game.pk]), reverse("round-edit", args=[game.pk, 1])
