@@ -172,13 +172,18 @@ document.addEventListener("click", function (event) {
 
 // Typed cards are scored as they are typed, like taps, and Enter sends them at once; the
 // form stays, so the box stays open, with the cursor in it. The form remembers which
-// seats were typed in (`data-typed`) until a post says so: their chips come back drawn
-// by the server.
+// seats were typed in, and how often, until an answer to a post that carried them comes
+// back: it brings their chips, drawn by the server. A post replaced by a newer one, or
+// lost, brings nothing, so every post carries them until then; a seat typed in again
+// while a post was under way waits for the next.
 let typing = null;
+const typedSeats = new WeakMap();
+const carried = new WeakMap();
 function typedIn(box) {
-  const seats = new Set((box.form.dataset.typed || "").split(" ").filter(Boolean));
-  seats.add(box.name.slice("cards_".length));
-  box.form.dataset.typed = Array.from(seats).join(" ");
+  const seats = typedSeats.get(box.form) || new Map();
+  const seat = box.name.slice("cards_".length);
+  seats.set(seat, (seats.get(seat) || 0) + 1);
+  typedSeats.set(box.form, seats);
 }
 document.addEventListener("input", function (event) {
   const box = event.target;
@@ -212,15 +217,25 @@ document.addEventListener("htmx:configRequest", function (event) {
   // Every post carries what was typed: the one typing waits to make would only replace
   // this one in flight (hx-sync), a save among them.
   clearTimeout(typing);
-  const typed = form.dataset.typed;
-  delete form.dataset.typed;
+  const typed = typedSeats.get(form) || new Map();
+  if (typed.size) {
+    carried.set(event.detail, new Map(typed));
+    event.detail.parameters.typed = Array.from(typed.keys()).join(" ");
+  }
   if (form.dataset.tapped === undefined) return;
   delete form.dataset.tapped;
-  if (!typed && form.querySelector(".errors")) return;
+  if (!typed.size && form.querySelector(".errors")) return;
   event.detail.path = form.dataset.taps;
-  if (typed) event.detail.parameters.typed = typed;
   form.querySelectorAll(".seat-preview[data-digest]").forEach(function (preview) {
     event.detail.parameters["shown_" + preview.id.replace("preview-", "")] = preview.dataset.digest;
+  });
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  const sent = carried.get(event.detail.requestConfig);
+  if (!sent || !event.detail.successful) return;
+  const typed = typedSeats.get(event.detail.requestConfig.elt);
+  sent.forEach(function (count, seat) {
+    if (typed.get(seat) === count) typed.delete(seat);
   });
 });
 document.addEventListener("htmx:oobAfterSwap", function (event) {

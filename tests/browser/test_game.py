@@ -733,6 +733,47 @@ def test_typed_cards_are_scored_as_they_are_typed_in_a_box_that_stays_open(live_
     expect(box).to_be_visible()
 
 
+def test_typed_cards_lost_on_the_way_come_back_with_the_next_answer(live_server, page: Page):
+    """A post carrying typed cards that never gets its answer (lost, or replaced by a
+    newer one) drew none of their chips: the next post carries them again, and its answer
+    draws them, so the chips tapped to take cards out are the cards typed."""
+    from games.models import Game
+
+    game = Game.objects.start(PLAYERS, 2)
+    lost: list[str] = []
+
+    def lose_the_first_typed(route: Route) -> None:
+        if not lost and "typed=" in (route.request.post_data or ""):
+            lost.append(route.request.post_data or "")
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/taps/", lose_the_first_typed)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    table = Table(page, lambda page, name: None)
+    ann = table.player(0)
+    ann.get_by_text("Type the cards instead").tap()
+    ann.get_by_label("Ann's cards as text").fill("KS 7H")
+    ann.get_by_label("Ann's cards as text").press("Enter")
+    # Lost: the phone says it is offline, and Ann's hand has no chips yet.
+    expect(save_state(page)).not_to_be_empty()
+    assert len(lost) == 1
+    expect(table.hand(0)).to_have_count(0)
+
+    # The next tap's answer (naming Ben) draws them; the phone is back online, and the
+    # dock stops saying otherwise before Ben's card is tapped.
+    table.select(1, "select")
+    expect(save_state(page)).to_be_empty()
+    table.add(1, "9D", "card")
+
+    table.expect_hands({0: "KS 7H", 1: "9D"})
+    expect(table.preview(0)).to_have_text("Beggar Man 0")
+    table.drop(0, "7H", "drop")
+    table.expect_hands({0: "KS", 1: "9D"})
+    expect(ann.get_by_label("Ann's cards as text")).to_have_value("KS")
+
+
 def marker(summary: Locator) -> str:
     """The marker a disclosure's summary draws before its words (its CSS content)."""
     return str(summary.evaluate("element => getComputedStyle(element, '::before').content"))
