@@ -244,10 +244,18 @@ document.addEventListener("htmx:oobAfterSwap", function (event) {
 
 // An answer about the hand (a radio button or a box) is sent at once, like a tap: a
 // preview refresh already under way would otherwise swap in the form as it was before.
+// Not a radio button reached with the arrow keys, which check each one they pass: the
+// answer would go on to the next step under the keyboard. Enter (or Next) sends it.
+const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
+let arrowed = null;
+document.addEventListener("keydown", function (event) {
+  arrowed = ARROWS.includes(event.key) && event.target.type === "radio" ? event.target.name : null;
+});
+document.addEventListener("pointerdown", function () { arrowed = null; });
 document.addEventListener("change", function (event) {
   const input = event.target;
   const form = input.form;
   if (!form || !form.classList.contains("round-entry") || !window.htmx) return;
-  if (input.name.startsWith("cards_")) return;
+  if (input.name.startsWith("cards_") || input.name === arrowed) return;
   htmx.trigger(form, "submit");
 });

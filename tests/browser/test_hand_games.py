@@ -210,3 +210,33 @@ def test_carousel_by_tapping_with_jokers_an_undo_and_the_end(live_server, page: 
     )
     expect(page.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
     table.snap("game-over")
+
+
+def test_arrow_keys_choose_an_answer_and_enter_sends_it(live_server, page: Page, screenshot):
+    """The hand's first step from the keyboard: the arrow keys check each answer they pass
+    without sending it (the step would go on under the keyboard); Enter sends the one
+    chosen, and the cards come next."""
+    table = Table(page, screenshot)
+    table.start(live_server.url, "three-thirteen", "Three Thirteen", ["Ann", "Ben", "Cat"])
+    question = page.get_by_role("group", name="Who went out")
+    picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
+    expect(picker).to_be_hidden()
+    sent: list[str] = []
+    page.on(
+        "request", lambda request: sent.append(request.url) if request.method == "POST" else None
+    )
+    expect(question.get_by_role("radio", checked=True)).to_have_count(0)
+
+    question.get_by_label("Ann", exact=True).focus()
+    page.keyboard.press("ArrowDown")
+
+    expect(question.get_by_label("Ben", exact=True)).to_be_checked()
+    settled(page)
+    assert sent == []
+    expect(picker).to_be_hidden()
+
+    page.keyboard.press("Enter")
+
+    expect(picker).to_be_visible()
+    expect(page.get_by_role("group", name="Who went out").get_by_label("Ben")).to_be_checked()
+    assert len(sent) == 1
