@@ -6,7 +6,7 @@ tests/web/play/taps.json holds the cases both are held to.
 The entry remembers how many cards each player had when it moved on from them (`left`,
 "seat:count" pairs): a card that later takes a player past that count is the one most
 likely meant for someone else (the scorekeeper went back to fix a card and went on
-tapping), so that tap is said in the picker, once, with how to take it back out."""
+tapping), so that tap is questioned in the picker, once (its chip takes it out)."""
 
 from contextlib import suppress
 from dataclasses import dataclass
@@ -37,10 +37,8 @@ class PickerWords:
     remove: str = "Remove {card}"
     take_out: str = "Tap to take it out"
     taken: str = "{card} taken"
-    moved_on: str = (
-        "{name}'s cards looked complete at {count}: if this card is someone else's, "
-        "tap it in {name}'s hand to take it out."
-    )
+    # Short: at twice the text size on a small phone the dock has room for little more.
+    moved_on: str = "{name} looked done at {count}: is this card {name}'s?"
 
 
 WORDS = PickerWords()

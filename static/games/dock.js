@@ -3,7 +3,7 @@
 // dock is watched for its height, which changes with more than the window: a question
 // step, the Restore offer, the text size.
 
-function fitDock() {
+export function fitDock() {
   const dock = document.querySelector(".dock");
   const height = dock ? dock.offsetHeight + "px" : "";
   document.documentElement.style.scrollPaddingBottom = height;

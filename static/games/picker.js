@@ -6,6 +6,7 @@
 // picker has no more of, swapped in out of band while the form stays. A newer post
 // replaces an older one in flight (hx-sync), so the page ends on the last state.
 
+import { fitDock } from "./dock.js";
 import { saveDraft } from "./drafts.js";
 import { applyTap } from "./taps.js";
 import { phrase } from "./words.js";
@@ -129,6 +130,8 @@ function tapOn(form, button) {
     const name = sectionOf(form, seat).getAttribute("aria-label");
     note.textContent = phrase(form, words, Object.assign({ name: name }, values));
     note.hidden = false;
+    // The card about to be scrolled into view stops above the dock as it is now.
+    fitDock();
   }
   if (after.refused !== null) {
     say(after.refused, "fullHand", { most: before.most });

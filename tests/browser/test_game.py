@@ -653,7 +653,7 @@ def test_the_dock_shows_each_players_card_count_before_save(live_server, page: P
 
 
 def test_a_card_past_where_a_player_looked_complete_is_said_in_the_picker(
-    live_server, page: Page, screenshot
+    live_server, phone, screenshot
 ):
     """The wrong-player guard after going back: Ann's Thief and Ben's Beggar Man are in;
     Ann's card is fixed, and the next card, Cleo's, goes to Ann while the entry still
@@ -661,6 +661,8 @@ def test_a_card_past_where_a_player_looked_complete_is_said_in_the_picker(
     from games.models import Game
 
     game = Game.objects.start(PLAYERS, 2)
+    # The smallest phone: the note makes the dock taller over a short strip of page.
+    page = phone(viewport={"width": 360, "height": 640})
     table = Table(page, screenshot)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     note = table.picker().get_by_role("alert", include_hidden=True)
@@ -673,11 +675,11 @@ def test_a_card_past_where_a_player_looked_complete_is_said_in_the_picker(
     table.add(0, "2S", "wrong")
 
     expect(note).to_be_visible()
-    expect(note).to_have_text(
-        f"{PLAYERS[0]}'s cards looked complete at 1: if this card is someone else's, "
-        f"tap it in {PLAYERS[0]}'s hand to take it out."
-    )
+    expect(note).to_have_text(f"{PLAYERS[0]} looked done at 1: is this card {PLAYERS[0]}'s?")
     expect(table.preview(0)).to_contain_text("Beggar Man")
+    # The card in question stays in sight above the dock the note made taller, to be tapped.
+    where = aim(table.hand(0).last)
+    assert where["inside"] and where["own"], where
     table.snap("a-card-past-where-a-player-looked-complete")
     # Said once: taken back out and given to Cleo, nothing more is said.
     table.drop(0, "2S", "fix")

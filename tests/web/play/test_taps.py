@@ -104,10 +104,7 @@ def test_a_card_past_where_a_player_looked_complete_is_said_once_without_javascr
     table.pick("2♠")
 
     assert table.cards(0) == "QC 2S" and table.preview(0) == ("Beggar Man", 0)
-    assert table.note() == (
-        "Ann's cards looked complete at 1: if this card is someone else's, "
-        "tap it in Ann's hand to take it out."
-    )
+    assert table.note() == "Ann looked done at 1: is this card Ann's?"
     table.pick("3♠")
     assert table.cards(0) == "QC 2S 3S" and table.note() == ""
     # Taken back out, the cards go to Cleo, and nothing is lost.
