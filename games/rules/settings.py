@@ -198,6 +198,11 @@ class Settings:
     def house_keys(self) -> tuple[str, ...]:
         return tuple(rule.key for rule in self.house_rules)
 
+    @property
+    def stored_keys(self) -> tuple[str, ...]:
+        """Every key a game of this kind may store: its settings and its rule set."""
+        return tuple(dict.fromkeys((*self.keys, PRESET, *self.house_keys)))
+
     def read(self, given: object, game: str, takes: Iterable[str] = ()) -> tuple[RuleSet, Json]:
         """An API request's `settings`, read before anything else in it (H4): an object
         whose keys are `preset`, this game's house rules and what the endpoint `takes`
