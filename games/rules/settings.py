@@ -8,8 +8,9 @@ sheets, the import check and the API's reading of `settings` all follow from it.
 
 House rules (`shared/rules/house-rules.md`) are settings too: each is a `Choice` whose
 values are those of `shared/api.md` §4.1 (strings, or whole numbers such as Carousel's
-`knock_max` 5), declared in the kind's `house_rules`. A `Preset` is a named set of house
-rule values (the book's rules first, with none of its own); a kind has at least that one.
+`knock_max` 5), labelled in the words of H90, declared in the kind's `house_rules`. A
+`Preset` is a named set of house rule values (the book's rules first, with none of its
+own); a kind has at least that one.
 The rule set in force (`RuleSet`, H1) is the book's values, then the preset's, then each
 house rule given: the JSON API and a stored game read it the same way (`Settings.rules`).
 Settings that are ways to end the game (`ends`: a target score, a number of hands)
@@ -132,10 +133,6 @@ class RuleSet:
     preset: str = BOOK.key
     options: Json = field(default_factory=dict)
     named: bool = False
-
-    def __getitem__(self, key: str) -> Value:
-        value: Value = self.options[key]
-        return value
 
     def stored(self) -> Json:
         """The rule set as a game stores it: the preset and every value (H1)."""

@@ -20,9 +20,8 @@ KNOCK_MAX = Choice(
     key="knock_max",
     label="Knock with",
     explanation="The most deadwood a player may knock with.",
-    choices=((scoring.KNOCK_LIMIT, "4 or less"), (5, "5 or less")),
+    choices=((scoring.KNOCK_LIMIT, "Knock with 4 or less"), (5, "Knock with 5 or less")),
     default=scoring.KNOCK_LIMIT,
-    said="knock with {value}",
 )
 
 

@@ -33,30 +33,33 @@ BEGGAR_PAIR = Choice(
     key="beggar_pair",
     label="A Beggar pair",
     explanation="How a Beggar Man of two cards of one rank counts an opponent's match.",
-    choices=(("once", "Counts each match once"), (PER_CARD, "Counts each match twice")),
+    choices=(
+        ("once", "Beggar pair counts each match once"),
+        (PER_CARD, "Beggar pair counts each match twice"),
+    ),
     default=BOOK_RULES.beggar_pair,
-    said="Beggar pair: {value}",
 )
 STRAIGHT_ACE = Choice(
     key="straight_ace",
     label="Ace in a straight",
     choices=(("high_and_low", "A-2-3-4-5 is a straight"), (HIGH_ONLY, "A-2-3-4-5 is no straight")),
     default=BOOK_RULES.straight_ace,
-    said="{value}",
 )
 THIEF_ACE = Choice(
     key="thief_ace",
     label="An ace Thief",
-    choices=(("first", "Steals first"), (ACE_LAST, "Steals last")),
+    choices=(("first", "Ace Thief steals first"), (ACE_LAST, "Ace Thief steals last")),
     default=BOOK_RULES.thief_ace,
-    said="ace Thief {value}",
 )
 DECKS = Choice(
     key="decks",
     label="Decks",
-    choices=((AUTO, "By table size"), (2, "2 decks"), (THREE_DECKS, "3 decks, up to 10 players")),
+    choices=(
+        (AUTO, "Decks by table size"),
+        (2, "2 decks"),
+        (THREE_DECKS, "3 decks, up to 10 players"),
+    ),
     default=AUTO,
-    said="{value}",
 )
 
 

@@ -16,31 +16,30 @@ from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
 ACE_VALUE = Choice(
     key="ace_value",
     label="An ace in hand counts",
-    choices=((1, "1"), (11, "11"), (15, "15")),
+    choices=((1, "Aces count 1"), (11, "Aces count 11"), (15, "Aces count 15")),
     default=1,
-    said="aces count {value}",
 )
 GOING_RUMMY = Choice(
     key="going_rummy",
     label="Going rummy",
     explanation="Going out in one turn, melding every card at once.",
-    choices=(("double", "Doubles the hand"), ("off", "Not doubled")),
+    choices=(("double", "Going rummy doubles"), ("off", "Going rummy not doubled")),
     default="double",
-    said="going rummy: {value}",
 )
 SCORING = Choice(
     key="scoring",
     label="Scoring",
-    choices=(("winner_collects", "Winner collects"), (scoring.PENALTY, "Penalty: lowest wins")),
+    choices=(
+        ("winner_collects", "Winner collects"),
+        (scoring.PENALTY, "Penalty: lowest total wins"),
+    ),
     default="winner_collects",
-    said="{value}",
 )
 JOKERS = Choice(
     key="jokers",
     label="Jokers",
-    choices=(("none", "No jokers"), ("wild_15", "Two jokers, 15 in hand")),
+    choices=(("none", "No jokers"), ("wild_15", "Jokers 15 in hand")),
     default="none",
-    said="{value}",
 )
 
 
