@@ -3,8 +3,9 @@ answers, scored through the game's own JSON reading so that the table and the AP
 score a hand differently.
 
 Each rummy-family game subclasses `HandKind` once, saying how its JSON is read
-(`read_hand`, `read_game_hand`, `settings_of`), how a hand and a game are scored
-(`score_hand`, `score_game`, `deadwood`), how the table's answers make a hand entry
+(`read_hand`, `read_game_hand`, `settings_of`), how a hand and a game are scored under
+the house rules in force (`score_hand`, `score_game`, `deadwood`, each given the
+`RuleSet`), how the table's answers make a hand entry
 (`entry`), how one player's cards are laid out (`arrange`), and what the game keeps
 beside the totals (`notes`). Every game's results answer the same few things
 (`HandScored`, `GameScored`): each hand's scores and explanation, the totals, whether
@@ -23,7 +24,7 @@ from typing import Any, Protocol
 
 from games.rules.budget import check_hands
 from games.rules.cards import Card, parse_cards
-from games.rules.errors import RuleError
+from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import (
     Checked,
     Endpoint,
@@ -44,7 +45,7 @@ from games.rules.rummy_common import (
     play_in_order,
     running_totals,
 )
-from games.rules.settings import Number
+from games.rules.settings import Number, RuleSet
 
 # The ways a rummy-family game may be set to end, of which a game takes at most one.
 TARGET_SCORE = Number(
@@ -100,12 +101,14 @@ class GameScored[R: HandScored](Protocol):
 @dataclass(frozen=True, kw_only=True)
 class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     """A rummy-family game. `hand_fields` (plus `explanation`) and `game_fields` are its
-    API answers' fields, in the spec's order (`shared/api.md` §3); `hand_size(number)`
-    how many cards each player holds at the end of hand `number`, where the game fixes
-    it."""
+    API answers' fields, in the spec's order (`shared/api.md` §3); `deal_keys` what one
+    deal's own `settings` may set (Indian Rummy's decks, jokers and wild rank, H5);
+    `hand_size(number)` how many cards each player holds at the end of hand `number`,
+    where the game fixes it."""
 
     hand_fields: tuple[str, ...] = ("deadwood", "hand_scores")
     game_fields: tuple[str, ...] = ("totals", "game_over", "winners")
+    deal_keys: tuple[str, ...] = ()
 
     # -- what each game says
 
@@ -118,15 +121,15 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         return self.read_hand(data)
 
     @abstractmethod
-    def score_hand(self, hand: H) -> R: ...
+    def score_hand(self, hand: H, rules: RuleSet) -> R: ...
 
     @abstractmethod
-    def score_game(self, hands: list[H], settings: Json) -> G:
+    def score_game(self, hands: list[H], settings: Json, rules: RuleSet) -> G:
         """Score a game's hands from zero totals under its settings (the declared ones,
-        read from the request or as stored)."""
+        read from the request or as stored) and its house rules."""
 
     @abstractmethod
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         """A `/deadwood` request: the least deadwood of the cards (the body holds the
         `context`)."""
 
@@ -148,9 +151,10 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         the table has boxes (the table's `entry` made those fields from them)."""
         return error.message
 
-    def settings_of(self, given: object) -> Json:
-        """A `/game` request's `settings`: the game's declared settings given there."""
-        return self.settings.given(optional_object(given, "“settings”"))
+    def settings_of(self, given: Json) -> Json:
+        """A `/game` request's `settings` beside its house rules: the game's declared
+        settings given there."""
+        return self.settings.given(given)
 
     def notes(self, result: G, players: Sequence[str]) -> tuple[str, ...]:
         """What the game keeps beside the totals (the pot, hands won, final scores)."""
@@ -171,12 +175,27 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
 
     # -- the table
 
-    def play(self, entries: Sequence[Json], settings: Json) -> G:
+    def play(self, entries: Sequence[Json], settings: Json, rules: RuleSet) -> G:
         """Read a game's hand entries in play order (an error names its hand) and score
         the game from zero totals: the `/game` endpoint's work, and the table's."""
         return self.score_game(
-            play_in_order(entries, lambda number, entry: self.read_game_hand(entry)), settings
+            play_in_order(entries, lambda number, entry: self.read_game_hand(self.dealt(entry))),
+            settings,
+            rules,
         )
+
+    def dealt(self, entry: Json) -> Json:
+        """A game's hand, whose own `settings` may hold only what one deal sets on its own:
+        the house rules are the game's, given once (H5)."""
+        own = optional_object(entry.get("settings"), "A hand's “settings”")
+        for key in own:
+            if key not in self.deal_keys:
+                allowed = ", ".join(self.deal_keys) or "nothing"
+                raise InvalidInput(
+                    f"A hand's “settings” cannot set “{key}”: the game's settings hold it "
+                    f"for every hand (a hand may set {allowed})."
+                )
+        return entry
 
     def decks(self, players: int, settings: Json) -> int:
         if settings.get("decks"):
@@ -186,7 +205,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     def start(self, players: int, chosen: Json) -> tuple[int, Json]:
         self.check_players(players)
         settings = self.settings.chosen(chosen)
-        self.score_game([], settings)
+        self.score_game([], self.settings.given(settings), self.settings.rules(settings))
         return self.decks(players, settings), settings
 
     def _play(self, table: Table, played: Sequence[Played]) -> G:
@@ -196,7 +215,9 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
             for number, row in enumerate(played, start=1)
         ]
         try:
-            return self.play(entries, self.settings.given(table.settings))
+            return self.play(
+                entries, self.settings.given(table.settings), self.settings.rules(table.settings)
+            )
         except RuleError as error:
             told = name_seats(self.told(error), table.players)
             raise type(error)(told, error.player) from error
@@ -225,7 +246,9 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
             )
         )
         lead = (
-            tuple(names[seat] for seat in leaders(totals, lowest=self.lowest_wins)) if rows else ()
+            tuple(names[seat] for seat in leaders(totals, lowest=self.lowest_wins_at(table)))
+            if rows
+            else ()
         )
         complete = bool(result and result.game_over)
         winners: tuple[str, ...] | None = None
@@ -285,23 +308,28 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     def endpoints(self) -> Mapping[str, Endpoint]:
         def deadwood(data: Json) -> Json:
             """The minimum deadwood of some cards, with one arrangement that reaches it."""
-            laid = self.deadwood(cards_of(data), data)
-            return fields_of(laid, ("deadwood", "melds", "unmatched"))
+            rules, _ = self.settings.read(data.get("settings"), self.title)
+            laid = self.deadwood(cards_of(data), data, rules)
+            return rules.echoed(fields_of(laid, ("deadwood", "melds", "unmatched")))
 
         def hand(data: Json) -> Json:
             """Score one hand."""
-            result = self.score_hand(self.read_hand(data))
-            return fields_of(result, (*self.hand_fields, "explanation"))
+            rules, _ = self.settings.read(data.get("settings"), self.title, self.deal_keys)
+            result = self.score_hand(self.read_hand(data), rules)
+            return rules.echoed(fields_of(result, (*self.hand_fields, "explanation")))
 
         def game(data: Json) -> Json:
             """Score a game's hands in play order from zero totals."""
-            settings = self.settings_of(data.get("settings"))
+            rules, given = self.settings.read(
+                data.get("settings"), self.title, (*self.settings.keys, *self.deal_keys)
+            )
+            settings = self.settings_of(given)
             listed = as_list(data.get("hands"), "“hands”")
             check_hands(len(listed))
             entries = [
                 as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
             ]
-            return fields_of(self.play(entries, settings), self.game_fields)
+            return rules.echoed(fields_of(self.play(entries, settings, rules), self.game_fields))
 
         return {"deadwood": deadwood, "hand": hand, "game": game}
 

@@ -235,6 +235,11 @@ class GameKind(ABC):
         """How many printed jokers are in play."""
         return 0
 
+    def lowest_wins_at(self, table: Table) -> bool:
+        """Which way wins at this table: the kind's `lowest_wins`, unless a house rule in
+        its settings turns it (penalty Rummy)."""
+        return self.lowest_wins
+
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """The seats that show no cards, by the hand's answers so far (who went out in
         Rummy): the cards are entered for the others."""

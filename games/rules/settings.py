@@ -6,19 +6,28 @@ new-game page, its default, and how the game page words a value other than the d
 ("to 500 points", "no jokers"). The new-game form, the words on the game page and the
 sheets, the import check and the API's reading of `settings` all follow from it.
 
-A `Preset` is a named set of values (the book's rules first); a kind has at least that
-one. Settings that are ways to end the game (`ends`: a target score, a number of hands)
+House rules (`shared/rules/house-rules.md`) are settings too: each is a `Choice` whose
+values are those of `shared/api.md` §4.1 (strings, or whole numbers such as Carousel's
+`knock_max` 5), labelled in the words of H90, declared in the kind's `house_rules`. A
+`Preset` is a named set of house rule values (the book's rules first, with none of its
+own); a kind has at least that one.
+The rule set in force (`RuleSet`, H1) is the book's values, then the preset's, then each
+house rule given: the JSON API and a stored game read it the same way (`Settings.rules`).
+Settings that are ways to end the game (`ends`: a target score, a number of hands)
 exclude each other: a game takes at most one.
 
 The values stored are those the table chose and the rules accept, nothing else: a game
-that chose nothing stores `{}` and is played by the book.
+that chose nothing stores `{}` and is played by the book; a game whose table named a
+preset or a house rule stores the whole rule set (the preset and every house rule's
+value), so that redefining a preset later never changes a game already played (H1).
 """
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from games.rules.errors import InvalidInput
-from games.rules.reading import Json
+from games.rules.reading import Json, optional_object
 
 type Value = bool | int | str | None
 
@@ -64,12 +73,31 @@ class Number(Setting):
 @dataclass(frozen=True, kw_only=True)
 class Choice(Setting):
     """One of `choices`, (value, label) pairs in the order the new-game page offers them;
-    the default is the book's value. `said` words a chosen value by its label."""
+    the default is the book's value. `said` words a chosen value by its label.
 
-    choices: tuple[tuple[str, str], ...] = ()
+    A value is a string or a whole number, and a given value must be one offered in type
+    as well (H2): "5", 5.0 and JSON's true are not 5 or 1, although Python counts True
+    as 1."""
+
+    choices: tuple[tuple[str | int, str], ...] = ()
 
     def shown(self, value: Value) -> Value:
-        return dict(self.choices).get(str(value), value)
+        return next((label for offered, label in self.choices if same(offered, value)), value)
+
+    def offers(self, value: object) -> bool:
+        return any(same(offered, value) for offered, _ in self.choices)
+
+    def check(self, value: object) -> None:
+        """`invalid_input` naming the setting and its values, unless `value` is offered."""
+        if not self.offers(value):
+            offered = ", ".join(json.dumps(offered) for offered, _ in self.choices)
+            raise InvalidInput(
+                f"“{self.key}” must be one of {offered}, not {json.dumps(value, default=str)}."
+            )
+
+
+def same(offered: object, value: object) -> bool:
+    return type(offered) is type(value) and offered == value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,13 +120,39 @@ class Preset:
 
 BOOK = Preset("book", "Book")
 
+# The key that names a preset, beside the house rules' own keys.
+PRESET = "preset"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The house rules in force (H1): the preset and every house rule's value by key.
+    `named` says whether a preset or a house rule was given at all: only then does an
+    answer say which rules it was scored by (H6)."""
+
+    preset: str = BOOK.key
+    options: Json = field(default_factory=dict)
+    named: bool = False
+
+    def stored(self) -> Json:
+        """The rule set as a game stores it: the preset and every value (H1)."""
+        return {PRESET: self.preset, **self.options}
+
+    def echoed(self, answer: Json) -> Json:
+        """An API answer, with the rules it was scored by when the request named any (H6)."""
+        if not self.named:
+            return answer
+        return {**answer, "rules": {"preset": self.preset, "options": dict(self.options)}}
+
 
 @dataclass(frozen=True)
 class Settings:
-    """A kind's settings in the order the new-game page asks them, and its presets (the
-    book first)."""
+    """A kind's settings in the order the new-game page asks them, its house rules (each a
+    `Choice`, in the order `shared/api.md` §4.1 lists them) and its presets (the book
+    first)."""
 
     options: tuple[Setting, ...] = ()
+    house_rules: tuple[Choice, ...] = ()
     presets: tuple[Preset, ...] = (BOOK,)
 
     def __iter__(self) -> Iterator[Setting]:
@@ -108,13 +162,14 @@ class Settings:
     def keys(self) -> tuple[str, ...]:
         return tuple(setting.key for setting in self.options)
 
-    def preset(self, key: str) -> Preset:
+    def preset(self, key: object) -> Preset:
         for preset in self.presets:
             if preset.key == key:
                 return preset
         raise InvalidInput(
-            f"“{key}” is not a preset of this game; use one of "
-            f"{', '.join(preset.key for preset in self.presets)}."
+            f"“{PRESET}” must be one of "
+            f"{', '.join(json.dumps(preset.key) for preset in self.presets)}, "
+            f"not {json.dumps(key, default=str)}."
         )
 
     def given(self, settings: Json) -> Json:
@@ -122,20 +177,53 @@ class Settings:
         rules read (anything else is not this game's and is left alone)."""
         return {key: settings[key] for key in self.keys if settings.get(key) is not None}
 
-    def chosen(self, chosen: Json, preset: str = BOOK.key) -> Json:
-        """What a new game stores: the preset's values, then what the table chose, the
-        settings left empty dropped. A choice's value must be one it offers; the game's
-        rules then check the values together."""
-        values = self.given(self.preset(preset).values | chosen)
+    def rules(self, settings: Json) -> RuleSet:
+        """The rule set `settings` names (an API request's, or as a game stored it): the
+        book's values, then the preset's, then each house rule given; null is not given
+        (H1, H2). A preset or value this game does not offer is `invalid_input` naming its
+        key and what it may be (H4). Other keys are left alone."""
+        preset = self.preset(BOOK.key if settings.get(PRESET) is None else settings[PRESET])
+        options = {rule.key: rule.default for rule in self.house_rules} | preset.values
+        for rule in self.house_rules:
+            if settings.get(rule.key) is not None:
+                rule.check(settings[rule.key])
+                options[rule.key] = settings[rule.key]
+        named = any(settings.get(key) is not None for key in (PRESET, *self.house_keys))
+        return RuleSet(preset.key, options, named)
+
+    @property
+    def house_keys(self) -> tuple[str, ...]:
+        return tuple(rule.key for rule in self.house_rules)
+
+    @property
+    def stored_keys(self) -> tuple[str, ...]:
+        """Every key a game of this kind may store: its settings and its rule set."""
+        return tuple(dict.fromkeys((*self.keys, PRESET, *self.house_keys)))
+
+    def read(self, given: object, game: str, takes: Iterable[str] = ()) -> tuple[RuleSet, Json]:
+        """An API request's `settings`, read before anything else in it (H4): an object
+        whose keys are `preset`, this game's house rules and what the endpoint `takes`
+        beside them. Returns the rule set in force and the other keys given."""
+        settings = optional_object(given, "“settings”")
+        others = tuple(takes)
+        allowed = tuple(dict.fromkeys((PRESET, *self.house_keys, *others)))
+        for key in settings:
+            if key not in allowed:
+                choices = ", ".join(allowed[:-1])
+                listed = f"{choices} or {allowed[-1]}" if choices else allowed[-1]
+                raise InvalidInput(f"“{key}” is not a {game} house rule; use {listed}.")
+        return self.rules(settings), {key: settings[key] for key in others if key in settings}
+
+    def chosen(self, chosen: Json) -> Json:
+        """What a new game stores: what the table chose, the settings left empty dropped,
+        and the whole rule set when it named a preset or a house rule (H1). A choice's
+        value must be one it offers; the game's rules then check the values together."""
+        values = self.given(chosen)
         for setting in self.options:
             if isinstance(setting, Choice) and setting.key in values:
-                offered = [value for value, _ in setting.choices]
-                if values[setting.key] not in offered:
-                    raise InvalidInput(
-                        f"“{setting.key}” must be one of {', '.join(offered)}, "
-                        f"not {values[setting.key]}."
-                    )
-        return values
+                setting.check(values[setting.key])
+        rules = self.rules(chosen)
+        return values | rules.stored() if rules.named else values
 
     def ends_in(self, values: Json) -> list[Setting]:
         """The ways to end the game that `values` set (a game takes at most one)."""

@@ -226,10 +226,11 @@ def _printable(text: str, what: str, where: str) -> str:
 
 def _check_settings(rules: GameKind, settings: Json, players: int, decks: int, where: str) -> None:
     """The settings and decks as a new game takes them (GameKind.start): only settings the
-    game has, and the decks its rules give, or those the table may choose."""
+    game has (its house rules among them), and the decks its rules give, or those the
+    table may choose."""
     expected, stored = rules.start(players, settings)
     # A setting left empty (null) is the game's own, and means its default.
-    unknown = sorted(set(settings) - set(rules.settings.keys))
+    unknown = sorted(set(settings) - set(rules.settings.stored_keys))
     if unknown and not set(rules.settings.keys) - {"decks"}:
         raise TransferError(f"{where}: {rules.title} has no settings.")
     if unknown:

@@ -55,11 +55,13 @@ def test_every_kind_has_an_example_and_the_slug_it_is_registered_under():
 def test_a_kind_starts_with_each_of_its_presets_the_book_first(kind):
     assert kind.settings.presets[0] == BOOK
     for preset in kind.settings.presets:
-        chosen = kind.settings.chosen({}, preset.key)
+        chosen = kind.settings.chosen({"preset": preset.key})
         decks, stored = kind.start(kind.min_players, chosen)
-        # The decks the preset sets, else those the rules give for the table.
-        assert decks == preset.values.get("decks", kind.default_decks(kind.min_players))
-        assert stored == kind.settings.given(preset.values)
+        # A preset fixes no deck count (Indian Chief's `decks` house rule is `auto` in all).
+        assert decks == kind.default_decks(kind.min_players)
+        # The whole rule set is stored (H1): the preset, its values and the book's.
+        house = {rule.key: rule.default for rule in kind.settings.house_rules}
+        assert stored == {"preset": preset.key, **house, **preset.values}
     # The book's settings are said in no words: the game page says nothing of them.
     assert kind.settings.words(kind.start(kind.min_players, {})[1]) == []
 
@@ -158,4 +160,5 @@ def test_a_choice_takes_only_the_values_it_offers_and_is_said_by_its_label():
     assert settings.words({"full_count": "none"}) == []
     with pytest.raises(InvalidInput) as refused:
         settings.chosen({"full_count": "90"})
-    assert refused.value.message == "“full_count” must be one of none, 80, not 90."
+    # Values are said as JSON spells them: the string "80" is not the number 80.
+    assert refused.value.message == '“full_count” must be one of "none", "80", not "90".'

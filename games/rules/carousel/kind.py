@@ -12,8 +12,17 @@ from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.rummy_common import MissingHand
+from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
 
 NO_CARDS = FlagQuestion("no_cards", "No cards left")
+
+KNOCK_MAX = Choice(
+    key="knock_max",
+    label="Knock with",
+    explanation="The most deadwood a player may knock with.",
+    choices=((scoring.KNOCK_LIMIT, "Knock with 4 or less"), (5, "Knock with 5 or less")),
+    default=scoring.KNOCK_LIMIT,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,13 +36,16 @@ class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameR
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
-    def score_hand(self, hand: scoring.HandInput) -> scoring.HandResult:
-        return scoring.score_hand(hand)
+    def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
+        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
 
-    def score_game(self, hands: list[scoring.HandInput], settings: Json) -> scoring.GameResult:
-        return scoring.score_game(hands)
+    def score_game(
+        self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
+    ) -> scoring.GameResult:
+        return scoring.score_game(hands, rules=scoring.HouseRules(**rules.options))
 
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
+        """The knock limit changes no count: every card held is deadwood under any rules."""
         return api.read_deadwood(cards, data)
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
@@ -83,6 +95,10 @@ KIND = CarouselKind(
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
+    settings=Settings(
+        house_rules=(KNOCK_MAX,),
+        presets=(BOOK, Preset("knock_five", "Knock with 5", {"knock_max": 5})),
+    ),
     questions=Questions(
         hand=(SeatQuestion("knocker", "Who knocked", needed=True),),
         seat=(NO_CARDS,),

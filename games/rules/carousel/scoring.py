@@ -1,6 +1,7 @@
 """Carousel: knocks, undercuts and the race to 150 with box and game bonuses.
 
-Implements `shared/rules/rummy-family.md` §2 and the `carousel` parts of `shared/api.md` §3.
+Implements `shared/rules/rummy-family.md` §2 and the `carousel` parts of `shared/api.md` §3,
+with the house rule of `shared/rules/house-rules.md` §3 (`HouseRules`).
 All melds are on the table and "no further melding may take place" after a knock, so every
 card in a hand is deadwood ([CA-no-hand-melds], §7 B1) and no meld solver is needed.
 
@@ -60,6 +61,17 @@ def jokers_for(players: int) -> int:
 def value(card: Card) -> int:
     """A = 1, 2–10 their pips, J Q K = 10, joker 25 (§0.5)."""
     return JOKER_VALUE if card.is_joker else card.face_value
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Carousel's house rules (house-rules.md §3): `knock_max` is the most deadwood a
+    knocker may hold, 4 by the book ("less than five", B2) or 5 (H30)."""
+
+    knock_max: int = KNOCK_LIMIT
+
+
+BOOK = HouseRules()
 
 
 @dataclass(frozen=True)
@@ -142,7 +154,7 @@ def hand_score(seat: int, knocker: int, dead: Sequence[int]) -> int:
     return score
 
 
-def score_hand(hand: HandInput) -> HandResult:
+def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     """Score one knock.
 
     Validation order:
@@ -151,8 +163,8 @@ def score_hand(hand: HandInput) -> HandResult:
     3. `duplicate_card`: more copies than the decks hold (1 deck and 1 joker for 2
        players, 2 decks and 2 jokers for 3–5), across all hands;
     4. `missing_hand`: a hand is None (the first such seat);
-    5. `knock_not_allowed`: the knocker's deadwood is 5 or more ("less than five" is ≤ 4,
-       §7 B2).
+    5. `knock_not_allowed`: the knocker's deadwood is over `rules.knock_max` ("less than
+       five" is ≤ 4 by the book, §7 B2; 5 under H30).
 
     Every card held is deadwood ([CA-no-hand-melds], §7 B1). Tied undercutters all win and
     each scores in full (§7 B4); everyone else scores 0.
@@ -174,10 +186,10 @@ def score_hand(hand: HandInput) -> HandResult:
             )
         held.append(cards)
     dead = tuple(sum(map(value, cards)) for cards in held)
-    if dead[knocker] > KNOCK_LIMIT:
+    if dead[knocker] > rules.knock_max:
         raise KnockNotAllowed(
             f"Seat {knocker} knocked with {dead[knocker]} deadwood; "
-            f"a knock needs {KNOCK_LIMIT} or less.",
+            f"a knock needs {rules.knock_max} or less.",
             knocker,
         )
     won = winners_of(knocker, dead)
@@ -217,7 +229,9 @@ def _explain(
     return f"{opening} {' '.join(sums)} Deadwood: {cards}."
 
 
-def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameResult:
+def score_game(
+    hands: Sequence[HandInput], players: int | None = None, rules: HouseRules = BOOK
+) -> GameResult:
     """Score hands in play order from zero totals, to the first hand ending with some
     total ≥ 150.
 
@@ -231,7 +245,7 @@ def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameRe
     `invalid_input` for a hand entered after the game was over.
     """
     players = check_same_players([len(hand.hands) for hand in hands], players)
-    results = play_in_order(hands, lambda number, hand: score_hand(hand))
+    results = play_in_order(hands, lambda number, hand: score_hand(hand, rules))
     totals = [0] * players
     won = [0] * players
     ended: int | None = None

@@ -1,10 +1,12 @@
 """Indian Chief's JSON (`shared/api.md` §2): players are named, and an error's `player`
-is a name. The meld, round and game endpoints."""
+is a name. The meld, round and game endpoints, each of which reads its house rules from
+`settings` before anything else and says them back when the request names any (§4)."""
 
 from games.rules.errors import (
     InvalidInput,
 )
-from games.rules.indian_chief.melds import Meld, score_single_meld
+from games.rules.indian_chief.house import SETTINGS, HouseRules
+from games.rules.indian_chief.melds import TITLE, Meld, score_single_meld
 from games.rules.indian_chief.scoring import (
     Reveal,
     RoundEntry,
@@ -22,6 +24,7 @@ from games.rules.reading import (
     optional_int,
     or_empty,
 )
+from games.rules.settings import RuleSet
 
 # ---------------------------------------------------------------------------
 # Reading JSON (`shared/api.md` §2): players are named, and an error's `player` is a name
@@ -78,43 +81,57 @@ def _players_json(round_score: RoundScore) -> list[Json]:
     ]
 
 
+def _read_rules(data: Json) -> RuleSet:
+    """The request's `settings`: a preset and the house rules, nothing else (H4)."""
+    rules, _ = SETTINGS.read(data.get("settings"), TITLE)
+    return rules
+
+
 def meld_endpoint(data: Json) -> Json:
     """Score one meld; `table` holds the opponents' cards for a Beggar Man."""
+    rules = _read_rules(data)
     cards = card_texts(data.get("cards"), "“cards”")
     meld = _read_meld(data)
     decks = optional_int(data, "decks")
     table = card_texts(or_empty(data.get("table")), "“table”")
-    result = score_single_meld(cards, meld, 1 if decks is None else decks, table)
-    return {
-        "meld": result.meld.value,
-        "cards": [str(card) for card in result.cards],
-        "score": result.score,
-        "explanation": result.explanation,
-    }
+    result = score_single_meld(cards, meld, decks, table, HouseRules(**rules.options))
+    return rules.echoed(
+        {
+            "meld": result.meld.value,
+            "cards": [str(card) for card in result.cards],
+            "score": result.score,
+            "explanation": result.explanation,
+        }
+    )
 
 
 def round_endpoint(data: Json) -> Json:
     """Score one round and replay the Thieves' steals that follow it."""
+    rules = _read_rules(data)
     players = [
         _read_reveal(entry, f"player {i}")
         for i, entry in enumerate(as_list(data.get("players"), "“players”"), start=1)
     ]
     steals = [_read_steal(entry) for entry in as_list(or_empty(data.get("steals")), "“steals”")]
-    result = score_round(players, optional_int(data, "decks"), steals)
-    return {
-        "decks": result.decks,
-        "players": _players_json(result),
-        "scores": result.scores,
-        "thief_order": [list(group) for group in result.steals.thief_order],
-        "taken": {thief: str(card) for thief, card in result.steals.taken.items()},
-        "melds_after_steals": {
-            name: [str(card) for card in cards] for name, cards in result.steals.melds_after.items()
-        },
-    }
+    result = score_round(players, optional_int(data, "decks"), steals, HouseRules(**rules.options))
+    return rules.echoed(
+        {
+            "decks": result.decks,
+            "players": _players_json(result),
+            "scores": result.scores,
+            "thief_order": [list(group) for group in result.steals.thief_order],
+            "taken": {thief: str(card) for thief, card in result.steals.taken.items()},
+            "melds_after_steals": {
+                name: [str(card) for card in cards]
+                for name, cards in result.steals.melds_after.items()
+            },
+        }
+    )
 
 
 def game_endpoint(data: Json) -> Json:
     """Score up to seven rounds of a game (steals never change scores, so none are sent)."""
+    rules = _read_rules(data)
     players = [
         _read_name(name, "Each player") for name in as_list(data.get("players"), "“players”")
     ]
@@ -127,11 +144,13 @@ def game_endpoint(data: Json) -> Json:
         )
         for number, reveals in enumerate(as_list(data.get("rounds"), "“rounds”"), start=1)
     ]
-    result = score_game(players, rounds, optional_int(data, "decks"))
+    result = score_game(players, rounds, optional_int(data, "decks"), HouseRules(**rules.options))
     winners = result.winners
-    return {
-        "round_scores": result.round_scores,
-        "totals": result.totals,
-        "complete": result.complete,
-        "winners": None if winners is None else list(winners),
-    }
+    return rules.echoed(
+        {
+            "round_scores": result.round_scores,
+            "totals": result.totals,
+            "complete": result.complete,
+            "winners": None if winners is None else list(winners),
+        }
+    )

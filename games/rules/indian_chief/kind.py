@@ -9,9 +9,8 @@ from games.rules.cards import show
 from games.rules.errors import RepeatedMeld, RuleError
 from games.rules.indian_chief import api
 from games.rules.indian_chief.figures import IndianChiefFigures, indian_chief_figures
+from games.rules.indian_chief.house import SETTINGS, HouseRules
 from games.rules.indian_chief.melds import (
-    DECKS_RULE,
-    MAX_DECKS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     POKER_POINTS,
@@ -48,7 +47,7 @@ from games.rules.kind import (
 )
 from games.rules.reading import Json
 from games.rules.rummy_common import running_totals
-from games.rules.settings import Decks, Settings
+from games.rules.settings import PRESET
 from games.rules.words import ROUNDS as ROUND_WORDS
 
 
@@ -165,8 +164,22 @@ class IndianChiefKind(GameKind):
     def default_decks(self, players: int) -> int:
         return default_decks(players)
 
+    def house_rules(self, table: Table) -> HouseRules:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return HouseRules(**self.settings.rules(table.settings).options)
+
     def start(self, players: int, chosen: Json) -> tuple[int, Json]:
-        return round_decks(players, chosen.get("decks")), {}
+        """The decks and the stored rule set. `decks` is two things in Indian Chief: the
+        new-game page's deck count (1 or 2, today's choice, which the house rule `auto`
+        keeps) and the house rule (`auto`, 2 or 3). A rule set is given whole, with its
+        preset, as a game stores it (H1): its `decks` is then the house rule, and the
+        count follows from it. Without a preset `decks` is the count, under `auto`. A
+        game that names no house rule stores none, as before house rules."""
+        named = PRESET in chosen
+        rules = self.settings.rules(chosen if named else {**chosen, "decks": None})
+        count = None if named else chosen.get("decks")
+        decks = round_decks(players, count, HouseRules(**rules.options))
+        return decks, rules.stored() if rules.named else {}
 
     def row_label(self, number: int) -> str:
         """A paper sheet's row is a meld: Thief, Beggar Man…"""
@@ -174,7 +187,10 @@ class IndianChiefKind(GameKind):
 
     def score(self, table: Table, played: Sequence[Played]) -> Standings:
         game = score_game(
-            table.players, [_round_entry(table.players, row) for row in played], table.decks
+            table.players,
+            [_round_entry(table.players, row) for row in played],
+            table.decks,
+            self.house_rules(table),
         )
         scores = [
             tuple(round_score.scores[name] for name in game.players) for round_score in game.rounds
@@ -206,8 +222,9 @@ class IndianChiefKind(GameKind):
         round's."""
         reveals = _round_entry(table.players, entry).reveals
         made = _made(table.players, others)
+        rules = self.house_rules(table)
         problems: list[RuleError] = []
-        for name, result in preview_round(reveals, table.decks).items():
+        for name, result in preview_round(reveals, table.decks, rules).items():
             if result is None:
                 # No cards yet: said with the others' problems, not once they are fixed.
                 problems.append(wrong_count(0, name))
@@ -227,7 +244,7 @@ class IndianChiefKind(GameKind):
         before = [others[earlier] for earlier in sorted(others) if earlier < number]
         try:
             # The round alone first: its own problem is said next to its player.
-            score_round(reveals, table.decks)
+            score_round(reveals, table.decks, rules=rules)
         except RuleError as error:
             return None, [error]
         try:
@@ -241,7 +258,9 @@ class IndianChiefKind(GameKind):
     ) -> list[SeatPreview]:
         """Each meld scored against the cards entered so far for the others, so a Beggar
         Man's matches grow as cards come in; and what each player has still to make."""
-        preview = preview_round(_round_entry(table.players, entry).reveals, table.decks)
+        preview = preview_round(
+            _round_entry(table.players, entry).reveals, table.decks, self.house_rules(table)
+        )
         made = _made(table.players, others)
         shown = []
         for name in table.players:
@@ -300,7 +319,7 @@ KIND = IndianChiefKind(
     rounds=ROUNDS,
     words=ROUND_WORDS,
     max_cards=len(Meld),
-    settings=Settings((Decks(most=MAX_DECKS, explanation=DECKS_RULE),)),
+    settings=SETTINGS,
     board=MeldBoard(
         row_heading="Meld",
         first_column_mm=48,

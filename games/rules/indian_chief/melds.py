@@ -1,9 +1,10 @@
 """Indian Chief's seven melds: the meld a number of cards makes, the poker hands and the
 best split, and each meld's score from its cards.
 
-Implements `shared/rules/indian-chief.md` §§1–3. A meld with the right number of cards
-that fails its conditions scores 0; errors are only for what cannot happen at a real
-table.
+Implements `shared/rules/indian-chief.md` §§1–3, under the house rules of
+`shared/rules/house-rules.md` §1 (`HouseRules`: a Beggar pair, the ace in a straight and
+the decks). A meld with the right number of cards that fails its conditions scores 0;
+errors are only for what cannot happen at a real table.
 """
 
 from collections import Counter
@@ -25,14 +26,22 @@ from games.rules.errors import (
     InvalidPlayerCount,
     WrongCardCount,
 )
+from games.rules.indian_chief.house import (
+    AUTO,
+    BOOK_RULES,
+    HIGH_ONLY,
+    MAX_DECKS,
+    MAX_PLAYERS_THREE_DECKS,
+    PER_CARD,
+    THREE_DECKS,
+    HouseRules,
+)
 
 TITLE = "Indian Chief"
 SLUG = "indian-chief"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 ROUNDS = 7
-MAX_DECKS = 2
-DECKS_RULE = "1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant."
 
 
 class Meld(StrEnum):
@@ -99,9 +108,16 @@ POKER_POINTS = {
 
 # Five consecutive rank indices: ace low (A-2-3-4-5, indices 1–5) up to ace high
 # (10-J-Q-K-A, the ace keeping its index 1); Q-K-A-2-3 and the like do not wrap.
+_WHEEL = frozenset(range(1, 6))
 _STRAIGHTS = [frozenset(range(low, low + 5)) for low in range(1, 10)] + [
     frozenset({10, 11, 12, 13, 1})
 ]
+# `straight_ace: high_only` (H11): the ace is high only, and A-2-3-4-5 is no straight.
+_HIGH_ACE_STRAIGHTS = [straight for straight in _STRAIGHTS if straight != _WHEEL]
+
+
+def straights(rules: HouseRules) -> list[frozenset[int]]:
+    return _HIGH_ACE_STRAIGHTS if rules.straight_ace == HIGH_ONLY else _STRAIGHTS
 
 
 @dataclass(frozen=True)
@@ -138,11 +154,12 @@ class MeldScore:
     suit: str | None = None
 
 
-def poker_hand(cards: Sequence[Card]) -> PokerHand:
-    """The best category of a 5-card poker hand (two decks allow five of a kind)."""
+def poker_hand(cards: Sequence[Card], rules: HouseRules = BOOK_RULES) -> PokerHand:
+    """The best category of a 5-card poker hand (two decks allow five of a kind). A flush
+    holding a pair stays a flush (3.7, H81): five cards with a pair are no straight."""
     counts = sorted(Counter(card.rank for card in cards).values(), reverse=True)
     flush = len({card.suit for card in cards}) == 1
-    straight = frozenset(card.index for card in cards) in _STRAIGHTS
+    straight = frozenset(card.index for card in cards) in straights(rules)
     if counts[0] == 5:
         return PokerHand.FIVE_OF_A_KIND
     if straight and flush:
@@ -164,8 +181,9 @@ def poker_hand(cards: Sequence[Card]) -> PokerHand:
     return PokerHand.HIGH_CARD
 
 
-def best_split(cards: Sequence[Card]) -> Split:
-    """The best of the 21 ways to take two different cards out as the baccarat hand.
+def best_split(cards: Sequence[Card], rules: HouseRules = BOOK_RULES) -> Split:
+    """The best of the 21 ways to take two different cards out as the baccarat hand,
+    under the house rules' straights (H11: still the best of the 21).
 
     The best total does not always keep the best poker hand. Among equal totals the one
     with the stronger poker hand is shown, then the first in card order, so the same cards
@@ -175,7 +193,7 @@ def best_split(cards: Sequence[Card]) -> Split:
     for pair in combinations(range(len(cards)), 2):
         poker = tuple(card for i, card in enumerate(cards) if i not in pair)
         baccarat = (cards[pair[0]], cards[pair[1]])
-        splits.append(Split(poker, baccarat, poker_hand(poker)))
+        splits.append(Split(poker, baccarat, poker_hand(poker, rules)))
     return max(splits, key=lambda split: (split.score, POKER_POINTS[split.hand]))
 
 
@@ -187,26 +205,35 @@ def _score_thief(cards: tuple[Card, ...]) -> MeldScore:
 
 
 def _score_beggar_man(
-    cards: tuple[Card, ...], table: Sequence[Card], owners: Sequence[str]
+    cards: tuple[Card, ...], table: Sequence[Card], owners: Sequence[str], rules: HouseRules
 ) -> MeldScore:
-    # Each opposing card counts once, however many of the Beggar's cards share its rank.
+    # By the book each opposing card counts once, however many of the Beggar's cards
+    # share its rank (D5); under `per_card` it counts for each Beggar card of its rank
+    # (H10), so a pair counts each match twice. Every physical copy is an opposing card.
     ranks = {card.rank for card in cards}
     matched = [i for i, card in enumerate(table) if card.rank in ranks]
     matches = tuple(table[i] for i in matched)
+    each = len(cards) if rules.beggar_pair == PER_CARD and len(ranks) == 1 else 1
+    score = 2 * each * len(matches)
     shown_ranks = " or ".join(sorted(ranks, key=lambda rank: Card(rank, "S").index))
     if owners:
         shown_matches = ", ".join(f"{table[i].symbol} ({owners[i]})" for i in matched)
     else:
         shown_matches = show(matches)
-    if matches:
+    counted = f"{len(matches)} {'card' if len(matches) == 1 else 'cards'}"
+    if matches and each > 1:
+        explanation = (
+            f"Opponents' cards of rank {shown_ranks}: {shown_matches}. {counted}, each "
+            f"matching both Beggar cards: {len(matches)} × 2 × 2 points = {score}."
+        )
+    elif matches:
         explanation = (
             f"Opponents' cards of rank {shown_ranks}: {shown_matches}. "
-            f"{len(matches)} {'card' if len(matches) == 1 else 'cards'} × 2 points "
-            f"= {2 * len(matches)}."
+            f"{counted} × 2 points = {score}."
         )
     else:
         explanation = f"No opponent revealed a card of rank {shown_ranks}: 0."
-    return MeldScore(Meld.BEGGAR_MAN, cards, 2 * len(matches), explanation, matches=matches)
+    return MeldScore(Meld.BEGGAR_MAN, cards, score, explanation, matches=matches)
 
 
 def _score_poor_man(cards: tuple[Card, ...]) -> MeldScore:
@@ -257,8 +284,8 @@ def _score_doctor(cards: tuple[Card, ...]) -> MeldScore:
     )
 
 
-def _score_indian_chief(cards: tuple[Card, ...]) -> MeldScore:
-    split = best_split(cards)
+def _score_indian_chief(cards: tuple[Card, ...], rules: HouseRules) -> MeldScore:
+    split = best_split(cards, rules)
     low, high = (card.face_value for card in split.baccarat)
     explanation = (
         f"Best split: poker {show(split.poker)} = {split.hand} ({POKER_POINTS[split.hand]}); "
@@ -269,9 +296,13 @@ def _score_indian_chief(cards: tuple[Card, ...]) -> MeldScore:
 
 
 def score_meld(
-    meld: Meld, cards: Sequence[Card], table: Sequence[Card] = (), owners: Sequence[str] = ()
+    meld: Meld,
+    cards: Sequence[Card],
+    table: Sequence[Card] = (),
+    owners: Sequence[str] = (),
+    rules: HouseRules = BOOK_RULES,
 ) -> MeldScore:
-    """Score a meld of the right size.
+    """Score a meld of the right size under the house rules.
 
     `table` is every opponent card of the round, for the Beggar Man; `owners`, when given,
     names whose meld each of those cards is in, so the explanation can say so.
@@ -281,7 +312,7 @@ def score_meld(
         case Meld.THIEF:
             return _score_thief(cards)
         case Meld.BEGGAR_MAN:
-            return _score_beggar_man(cards, table, owners)
+            return _score_beggar_man(cards, table, owners, rules)
         case Meld.POOR_MAN:
             return _score_poor_man(cards)
         case Meld.LAWYER:
@@ -291,7 +322,7 @@ def score_meld(
         case Meld.DOCTOR:
             return _score_doctor(cards)
         case Meld.INDIAN_CHIEF:
-            return _score_indian_chief(cards)
+            return _score_indian_chief(cards, rules)
 
 
 # ---------------------------------------------------------------------------
@@ -306,11 +337,27 @@ def check_decks(decks: int, players: int | None = None) -> None:
         raise InvalidDeckCount(f"{players} players need 2 decks: one deck has too few cards.")
 
 
-def check_players(count: int) -> None:
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+def check_players(count: int, rules: HouseRules = BOOK_RULES) -> None:
+    """2 to 8 players; 2 to 10 with three decks (H13)."""
+    most = MAX_PLAYERS_THREE_DECKS if rules.decks == THREE_DECKS else MAX_PLAYERS
+    if not MIN_PLAYERS <= count <= most:
         raise InvalidPlayerCount(
-            f"Indian Chief is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}."
+            f"Indian Chief is for {MIN_PLAYERS} to {most} players, not {count}."
         )
+
+
+def decks_in_play(decks: int | None, rules: HouseRules, players: int | None = None) -> int:
+    """The decks in play: under the `decks` house rule `auto`, those asked for (by default
+    one for a meld alone, else by table size; 1.4, D7); under 2 or 3 the rule's, which a
+    request's own `decks` may only repeat (H13)."""
+    if rules.decks != AUTO:
+        if decks is not None and decks != rules.decks:
+            raise InvalidDeckCount(f"These house rules play with {rules.decks} decks, not {decks}.")
+        return int(rules.decks)
+    if decks is None:
+        decks = 1 if players is None else default_decks(players)
+    check_decks(decks, players)
+    return decks
 
 
 def default_decks(players: int) -> int:
@@ -344,12 +391,17 @@ def wrong_count(count: int, player: str | None = None) -> WrongCardCount:
 
 
 def score_single_meld(
-    cards: Sequence[str], meld: Meld | None = None, decks: int = 1, table: Sequence[str] = ()
+    cards: Sequence[str],
+    meld: Meld | None = None,
+    decks: int | None = None,
+    table: Sequence[str] = (),
+    rules: HouseRules = BOOK_RULES,
 ) -> MeldScore:
-    """The calculator: one meld, with the opponents' cards on the table for a Beggar Man."""
-    check_decks(decks)
+    """The calculator: one meld, with the opponents' cards on the table for a Beggar Man
+    (one deck unless asked, or as the house rules fix them)."""
+    decks = decks_in_play(decks, rules)
     parsed = parse_cards(cards)
     table_cards = parse_cards(table)
     meld = meld_for(len(parsed), meld)
     check_copies([(None, parsed), (None, table_cards)], decks)
-    return score_meld(meld, parsed, table_cards)
+    return score_meld(meld, parsed, table_cards, rules=rules)

@@ -1,6 +1,7 @@
 """Indian Chief scoring: the seven melds, a round with its Thief steals, and a whole game.
 
-Implements `shared/rules/indian-chief.md`. Scores come from the cards as revealed; steals
+Implements `shared/rules/indian-chief.md`, under the house rules of
+`shared/rules/house-rules.md` §1 (`HouseRules`). Scores come from the cards as revealed; steals
 happen afterwards and never change a score. A meld with the right number of cards that
 fails its conditions scores 0; errors are only for what cannot happen at a real table.
 
@@ -28,13 +29,13 @@ from games.rules.errors import (
     StealOutOfOrder,
     ThiefTieConflict,
 )
+from games.rules.indian_chief.house import ACE_LAST, BOOK_RULES, HouseRules
 from games.rules.indian_chief.melds import (
     ROUNDS,
     Meld,
     MeldScore,
-    check_decks,
     check_players,
-    default_decks,
+    decks_in_play,
     meld_for,
     score_meld,
 )
@@ -126,16 +127,17 @@ def check_names(names: Sequence[str]) -> None:
         seen.add(name)
 
 
-def round_decks(players: int, decks: int | None) -> int:
+def round_decks(players: int, decks: int | None, rules: HouseRules = BOOK_RULES) -> int:
     """Check the player and deck counts of a round or game; return the decks in play."""
-    check_players(players)
-    decks = default_decks(players) if decks is None else decks
-    check_decks(decks, players)
-    return decks
+    check_players(players, rules)
+    return decks_in_play(decks, rules, players)
 
 
 def score_round(
-    reveals: Sequence[Reveal], decks: int | None = None, steals: Sequence[Steal] = ()
+    reveals: Sequence[Reveal],
+    decks: int | None = None,
+    steals: Sequence[Steal] = (),
+    rules: HouseRules = BOOK_RULES,
 ) -> RoundScore:
     """Score every player's meld from the cards as revealed, then replay the steals.
 
@@ -145,11 +147,13 @@ def score_round(
     names = [reveal.name for reveal in reveals]
     check_names(names)
     _check_steal_names(steals, names)
-    decks = round_decks(len(reveals), decks)
-    return _score_checked_round(reveals, decks, steals)
+    decks = round_decks(len(reveals), decks, rules)
+    return _score_checked_round(reveals, decks, rules, steals)
 
 
-def preview_round(reveals: Sequence[Reveal], decks: int) -> dict[str, MeldScore | RuleError | None]:
+def preview_round(
+    reveals: Sequence[Reveal], decks: int, rules: HouseRules = BOOK_RULES
+) -> dict[str, MeldScore | RuleError | None]:
     """Score a round still being entered, player by player, for the live preview.
 
     A player with no cards yet has None; a player whose cards cannot be scored yet has the
@@ -184,7 +188,7 @@ def preview_round(reveals: Sequence[Reveal], decks: int) -> dict[str, MeldScore 
         except RuleError as error:
             preview[reveal.name] = error
             continue
-        preview[reveal.name] = score_meld(meld, cards, table, owners)
+        preview[reveal.name] = score_meld(meld, cards, table, owners, rules)
     return preview
 
 
@@ -199,6 +203,7 @@ def _check_steal_names(steals: Iterable[Steal], names: Sequence[str]) -> None:
 def _score_checked_round(
     reveals: Sequence[Reveal],
     decks: int,
+    rules: HouseRules,
     steals: Sequence[Steal] = (),
     made: Mapping[str, Mapping[Meld, int]] | None = None,
 ) -> RoundScore:
@@ -224,7 +229,7 @@ def _score_checked_round(
         others = [(reveals[j].name, other) for j, other in enumerate(hands) if j != i]
         table = [card for _, other in others for card in other]
         owners = [name for name, other in others for _ in other]
-        players.append(PlayerScore(reveal.name, score_meld(meld, cards, table, owners)))
+        players.append(PlayerScore(reveal.name, score_meld(meld, cards, table, owners, rules)))
     for player in players:
         earlier = (made or {}).get(player.name, {}).get(player.meld)
         if earlier is not None:
@@ -232,11 +237,18 @@ def _score_checked_round(
                 f"{player.name} already made {player.meld.label} in round {earlier}.",
                 player.name,
             )
-    return RoundScore(decks, tuple(players), _replay_steals(players, steals, steal_cards))
+    return RoundScore(decks, tuple(players), _replay_steals(players, steals, steal_cards, rules))
 
 
-def thief_order(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], ...]:
-    """Thieves grouped by the rank of their card, lowest first (A < 2 < … < K).
+# Under `thief_ace: last` an ace ranks above the king in the steal order (H12).
+ACE_ABOVE_KING = 14
+
+
+def thief_order(
+    players: Sequence[PlayerScore], rules: HouseRules = BOOK_RULES
+) -> tuple[tuple[str, ...], ...]:
+    """Thieves grouped by the rank of their card, lowest first (A < 2 < … < K, D9; under
+    `thief_ace: last` 2 < … < K < A, H12).
 
     Thieves holding the same rank form one tie group: they must take different cards or
     none of them steals.
@@ -244,19 +256,24 @@ def thief_order(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], ...]:
     groups: dict[int, list[str]] = {}
     for player in players:
         if player.meld is Meld.THIEF:
-            groups.setdefault(player.result.cards[0].index, []).append(player.name)
+            card = player.result.cards[0]
+            last = card.rank == "A" and rules.thief_ace == ACE_LAST
+            groups.setdefault(ACE_ABOVE_KING if last else card.index, []).append(player.name)
     return tuple(tuple(groups[index]) for index in sorted(groups))
 
 
 def _replay_steals(
-    players: Sequence[PlayerScore], steals: Sequence[Steal], cards: Sequence[Card | None]
+    players: Sequence[PlayerScore],
+    steals: Sequence[Steal],
+    cards: Sequence[Card | None],
+    rules: HouseRules,
 ) -> StealOutcome:
     """Check the steals against the rules, then replay them in order.
 
     The stolen card goes to the Thief's hand; the card in the Thief's meld spot takes the
     stolen card's place in the victim's meld, where a later Thief may steal it in turn.
     """
-    order = thief_order(players)
+    order = thief_order(players, rules)
     group_of = {name: rank for rank, group in enumerate(order) for name in group}
     thief_card = {p.name: p.result.cards[0] for p in players if p.meld is Meld.THIEF}
     for steal in steals:
@@ -408,7 +425,10 @@ class GameScore:
 
 
 def score_game(
-    players: Sequence[str], rounds: Iterable[RoundEntry], decks: int | None = None
+    players: Sequence[str],
+    rounds: Iterable[RoundEntry],
+    decks: int | None = None,
+    rules: HouseRules = BOOK_RULES,
 ) -> GameScore:
     """Score up to seven rounds; each player makes each meld once, in any order.
 
@@ -426,13 +446,13 @@ def score_game(
         if sorted(names) != sorted(players):
             raise InvalidInput(f"Round {number} needs exactly one meld from each player.")
         _check_steal_names(entry.steals, players)
-    decks = round_decks(len(players), decks)
+    decks = round_decks(len(players), decks, rules)
 
     made: dict[str, dict[Meld, int]] = {name: {} for name in players}
     scored = []
     for number, entry in enumerate(rounds, start=1):
         try:
-            round_score = _score_checked_round(entry.reveals, decks, entry.steals, made)
+            round_score = _score_checked_round(entry.reveals, decks, rules, entry.steals, made)
         except RuleError as error:
             raise type(error)(f"Round {number}: {error.message}", error.player) from error
         for player in round_score.players:

@@ -10,8 +10,8 @@ from games.rules.indian_rummy import api, scoring
 from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
-from games.rules.reading import Json, optional_object
-from games.rules.settings import Decks, Flag, Settings
+from games.rules.reading import Json
+from games.rules.settings import Decks, Flag, RuleSet, Settings
 
 JOKERS = Flag(
     key="jokers",
@@ -35,18 +35,19 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
-    def score_hand(self, hand: scoring.HandInput) -> scoring.HandResult:
+    def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
         return scoring.score_hand(hand)
 
-    def score_game(self, hands: list[scoring.HandInput], settings: Json) -> scoring.GameResult:
+    def score_game(
+        self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
+    ) -> scoring.GameResult:
         return scoring.score_game(hands, scoring.GameSettings(**settings))
 
-    def settings_of(self, given: object) -> Json:
+    def settings_of(self, given: Json) -> Json:
         """A game's settings may also name a wild rank for every deal."""
-        settings = optional_object(given, "“settings”")
-        return api.with_wild_rank(settings, *self.settings.keys)
+        return api.with_wild_rank(given, *self.settings.keys)
 
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         return api.read_deadwood(cards, data)
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
@@ -79,6 +80,7 @@ KIND = IndianRummyKind(
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     max_cards=scoring.HAND_SIZE,
+    deal_keys=("decks", "jokers", "wild_rank"),
     settings=Settings(
         (
             Decks(most=scoring.MAX_DECKS, explanation=scoring.DECKS_RULE),

@@ -6,12 +6,41 @@ from dataclasses import dataclass
 
 from games.rules.cards import Card
 from games.rules.family import MAX_HANDS, TARGET_SCORE, HandKind, held
-from games.rules.kind import answered_seat
+from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.rummy import api, scoring
-from games.rules.settings import Settings
+from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
+
+ACE_VALUE = Choice(
+    key="ace_value",
+    label="An ace in hand counts",
+    choices=((1, "Aces count 1"), (11, "Aces count 11"), (15, "Aces count 15")),
+    default=1,
+)
+GOING_RUMMY = Choice(
+    key="going_rummy",
+    label="Going rummy",
+    explanation="Going out in one turn, melding every card at once.",
+    choices=(("double", "Going rummy doubles"), ("off", "Going rummy not doubled")),
+    default="double",
+)
+SCORING = Choice(
+    key="scoring",
+    label="Scoring",
+    choices=(
+        ("winner_collects", "Winner collects"),
+        (scoring.PENALTY, "Penalty: lowest total wins"),
+    ),
+    default="winner_collects",
+)
+JOKERS = Choice(
+    key="jokers",
+    label="Jokers",
+    choices=(("none", "No jokers"), ("wild_15", "Jokers 15 in hand")),
+    default="none",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -22,14 +51,29 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
-    def score_hand(self, hand: scoring.HandInput) -> scoring.HandResult:
-        return scoring.score_hand(hand)
+    def house_rules(self, settings: Json) -> scoring.HouseRules:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return scoring.HouseRules(**self.settings.rules(settings).options)
 
-    def score_game(self, hands: list[scoring.HandInput], settings: Json) -> scoring.GameResult:
-        return scoring.score_game(hands, scoring.Settings(**settings))
+    def jokers(self, table: Table) -> int:
+        return self.house_rules(table.settings).jokers_in_play
 
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
-        return scoring.deadwood(cards)
+    def lowest_wins_at(self, table: Table) -> bool:
+        """Under penalty scoring the lowest total wins (H52)."""
+        return self.house_rules(table.settings).penalty
+
+    def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
+        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
+
+    def score_game(
+        self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
+    ) -> scoring.GameResult:
+        return scoring.score_game(
+            hands, scoring.Settings(**settings), rules=scoring.HouseRules(**rules.options)
+        )
+
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
+        return scoring.deadwood(cards, scoring.HouseRules(**rules.options))
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who went out shows no cards."""
@@ -43,7 +87,8 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
         }
 
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
-        return held(cards, scoring.value)
+        rules = self.house_rules(game)
+        return held(cards, lambda card: scoring.value(card, rules))
 
     def hint(self, number: int) -> str:
         return "The cards left in each loser's hand."
@@ -54,7 +99,11 @@ KIND = RummyKind(
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
-    settings=Settings((TARGET_SCORE, MAX_HANDS)),
+    settings=Settings(
+        (TARGET_SCORE, MAX_HANDS),
+        house_rules=(ACE_VALUE, GOING_RUMMY, SCORING, JOKERS),
+        presets=(BOOK, Preset("penalty", "Penalty Rummy", {"scoring": scoring.PENALTY})),
+    ),
     questions=Questions(
         hand=(
             SeatQuestion("winner", "Who went out", needed=True),

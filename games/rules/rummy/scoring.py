@@ -1,7 +1,9 @@
 """Rummy (basic): going out, going rummy, and a game to a target score or a number of hands.
 
 Implements `shared/rules/rummy-family.md` §4 and the `rummy` parts of `shared/api.md` §3
-(its JSON is read in `api.py`, the game at the table is `kind.py`).
+(its JSON is read in `api.py`, the game at the table is `kind.py`), with the house rules
+of `shared/rules/house-rules.md` §5 (`HouseRules`: an ace's count, going rummy, penalty
+scoring and jokers).
 Melding means laying cards down on the table, so every card left in a hand is deadwood
 and no meld solver is needed ([R-held-melds-count], §7 D1).
 
@@ -47,9 +49,44 @@ def decks_for(players: int) -> int:
 default_decks = decks_for
 
 
-def value(card: Card) -> int:
-    """A = 1, 2–10 their pips, J Q K = 10 (§0.5)."""
-    return card.face_value
+ONE_DECK_JOKERS = 2  # "up to 2 printed jokers (one deck)" (H53)
+JOKER_VALUE = 15
+PENALTY = "penalty"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Rummy's house rules (house-rules.md §5), the book's values by default: an ace left
+    in hand counts `ace_value` (H50); going rummy doubles the hand or not (H51); under
+    `scoring` "penalty" every loser scores its own count and the lowest total wins (H52);
+    `jokers` "wild_15" adds the deck's two printed jokers, 15 each in hand (H53)."""
+
+    ace_value: int = 1
+    going_rummy: str = "double"
+    scoring: str = "winner_collects"
+    jokers: str = "none"
+
+    @property
+    def jokers_in_play(self) -> int:
+        return ONE_DECK_JOKERS if self.jokers == "wild_15" else 0
+
+    @property
+    def penalty(self) -> bool:
+        return self.scoring == PENALTY
+
+    def doubles(self, went_rummy: bool) -> bool:
+        return went_rummy and self.going_rummy == "double"
+
+
+BOOK = HouseRules()
+
+
+def value(card: Card, rules: HouseRules = BOOK) -> int:
+    """A = 1 (or the house's 11 or 15), 2–10 their pips, J Q K = 10 (§0.5), a joker 15.
+    Melds are laid on the table, so a joker's wildness changes no count (H53)."""
+    if card.is_joker:
+        return JOKER_VALUE
+    return rules.ace_value if card.rank == "A" else card.face_value
 
 
 @dataclass(frozen=True)
@@ -96,23 +133,28 @@ class GameResult:
     hand_results: tuple[HandResult, ...] = ()
 
 
-def deadwood(cards: Sequence[str]) -> Arrangement:
+def deadwood(cards: Sequence[str], rules: HouseRules = BOOK) -> Arrangement:
     """api.md §3.2 for Rummy: every card is deadwood, an unlaid run included ([R-held-melds-count]).
 
-    Any number of cards; `invalid_card` (no jokers), then `duplicate_card` (one deck).
+    Any number of cards; `invalid_card` (jokers only under `wild_15`), then
+    `duplicate_card` (one deck, and its two jokers).
     """
-    parsed = parse_cards(cards)
-    check_copies([(None, parsed)], decks_for(2))
-    return Arrangement(melds=(), unmatched=parsed, deadwood=sum(map(value, parsed)))
+    parsed = parse_cards(cards, jokers=rules.jokers_in_play > 0)
+    check_copies([(None, parsed)], decks_for(2), rules.jokers_in_play)
+    return Arrangement(
+        melds=(), unmatched=parsed, deadwood=sum(value(card, rules) for card in parsed)
+    )
 
 
-def score_hand(hand: HandInput) -> HandResult:
-    """Score one hand: the winner takes the opponents' deadwood, doubled for going rummy.
+def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
+    """Score one hand: the winner takes the opponents' deadwood, doubled for going rummy;
+    under penalty scoring each loser scores its own count instead (doubled the same way)
+    and the winner 0 (H52, H84).
 
     Validation order:
     1. `invalid_input`: 2–6 players, `winner` a seat, `went_rummy` true or false;
-    2. `invalid_card`: any card text (no jokers), seat by seat;
-    3. `duplicate_card`: a card entered twice (one deck);
+    2. `invalid_card`: any card text (jokers only under `wild_15`), seat by seat;
+    3. `duplicate_card`: a card entered twice (one deck), a third joker;
     4. `missing_hand`: a non-winner's hand is None (the first such seat);
     5. `winner_has_cards`: the winner's entry holds cards.
 
@@ -124,8 +166,12 @@ def score_hand(hand: HandInput) -> HandResult:
     winner = check_seat(hand.winner, players, "“winner”")
     if not isinstance(hand.went_rummy, bool):
         raise InvalidInput("“went_rummy” must be true or false.")
-    hands = parse_hands(hand.hands, jokers=False)
-    check_copies([(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players))
+    hands = parse_hands(hand.hands, jokers=rules.jokers_in_play > 0)
+    check_copies(
+        [(seat, cards or ()) for seat, cards in enumerate(hands)],
+        decks_for(players),
+        rules.jokers_in_play,
+    )
     for seat, cards in enumerate(hands):
         if cards is None and seat != winner:
             raise MissingHand(f"Seat {seat}'s cards are missing: enter what is left.", seat)
@@ -135,11 +181,16 @@ def score_hand(hand: HandInput) -> HandResult:
         )
 
     dead = tuple(
-        0 if seat == winner else sum(map(value, cards or ())) for seat, cards in enumerate(hands)
+        0 if seat == winner else sum(value(card, rules) for card in cards or ())
+        for seat, cards in enumerate(hands)
     )
-    won = sum(dead) * (2 if hand.went_rummy else 1)
-    scores = tuple(won if seat == winner else 0 for seat in range(players))
-    return HandResult(dead, scores, _explain(winner, hand.went_rummy, hands, dead, won))
+    times = 2 if rules.doubles(hand.went_rummy) else 1
+    if rules.penalty:
+        scores = tuple(count * times for count in dead)
+    else:
+        scores = tuple(sum(dead) * times if seat == winner else 0 for seat in range(players))
+    explanation = _explain(winner, hand.went_rummy, hands, dead, times, scores, rules.penalty)
+    return HandResult(dead, scores, explanation)
 
 
 def _explain(
@@ -147,20 +198,33 @@ def _explain(
     went_rummy: bool,
     hands: Sequence[tuple[Card, ...] | None],
     dead: Sequence[int],
-    won: int,
+    times: int,
+    scores: Sequence[int],
+    penalty: bool,
 ) -> str:
     """For example "Seat 2 went rummy. Seat 0: K♠ 4♦ = 14; seat 1: A♥ 2♥ 3♥ = 6. Seat 2
-    scores 20 × 2 = 40."."""
+    scores 20 × 2 = 40."; under penalty scoring "… Each loser scores their own count:
+    seat 0 14 × 2 = 28, seat 1 6 × 2 = 12."."""
     counts = []
     for seat, cards in enumerate(hands):
         if seat != winner:
             shown = " ".join(card.symbol for card in cards or ()) or "no cards"
             counts.append(f"{seat_name(seat)}: {shown} = {dead[seat]}")
     opening = f"Seat {winner} {'went rummy' if went_rummy else 'went out'}."
-    total = sum(dead)
-    tally = f"{total} × 2 = {won}" if went_rummy else str(won)
-    tally = f"Seat {winner} scores {tally}"
     listed = "; ".join(counts)
+
+    def doubled(count: int, score: int) -> str:
+        return f"{count} × 2 = {score}" if times == 2 else str(score)
+
+    if penalty:
+        each = ", ".join(
+            f"{seat_name(seat)} {doubled(dead[seat], scores[seat])}"
+            for seat in range(len(dead))
+            if seat != winner
+        )
+        tally = f"Each loser scores their own count: {each}"
+    else:
+        tally = f"Seat {winner} scores {doubled(sum(dead), scores[winner])}"
     return f"{opening} {listed[:1].upper()}{listed[1:]}. {tally}."
 
 
@@ -193,10 +257,14 @@ def hand_that_ends(
 
 
 def score_game(
-    hands: Sequence[HandInput], settings: Settings = Settings(), players: int | None = None
+    hands: Sequence[HandInput],
+    settings: Settings = Settings(),
+    players: int | None = None,
+    rules: HouseRules = BOOK,
 ) -> GameResult:
     """Score hands in play order from zero totals; the highest total wins, a tie is shared
-    ([R-tie], §7 D3).
+    ([R-tie], §7 D3). Under penalty scoring the lowest total wins, a tie shared, and a
+    target score still ends the game once some total reaches it (H52).
 
     Validation (api.md §3.4): first the request as a whole (`invalid_input`: the settings,
     every hand with the same number of players, and `players` when given); then hand by
@@ -205,11 +273,10 @@ def score_game(
     """
     check_settings(settings.target_score, settings.max_hands)
     players = check_same_players([len(hand.hands) for hand in hands], players)
-    results = play_in_order(hands, lambda number, hand: score_hand(hand))
+    results = play_in_order(hands, lambda number, hand: score_hand(hand, rules))
     running = running_totals([result.hand_scores for result in results], players)
     totals = running[-1] if running else (0,) * players
     ended = hand_that_ends(running, settings.target_score, settings.max_hands)
     check_no_hand_after_end(ended, len(results))
-    return GameResult(
-        totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
-    )
+    winners = leaders(totals, lowest=rules.penalty) if ended is not None else None
+    return GameResult(totals, ended is not None, winners, tuple(results))

@@ -9,6 +9,7 @@ from games.rules.family import HandKind
 from games.rules.melds import Arrangement
 from games.rules.questions import Questions, SeatQuestion
 from games.rules.reading import Json
+from games.rules.settings import RuleSet
 from games.rules.three_thirteen import api, scoring
 
 
@@ -20,13 +21,15 @@ class ThreeThirteenKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
-    def score_hand(self, hand: scoring.HandInput) -> scoring.HandResult:
+    def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
         return scoring.score_hand(hand)
 
-    def score_game(self, hands: list[scoring.HandInput], settings: Json) -> scoring.GameResult:
+    def score_game(
+        self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
+    ) -> scoring.GameResult:
         return scoring.score_game(hands)
 
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         return api.read_deadwood(cards, data)
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:

@@ -18,6 +18,7 @@ from games.rules.questions import (
     SeatQuestion,
 )
 from games.rules.reading import Json
+from games.rules.settings import RuleSet
 from games.rules.tong_its import api, scoring
 from games.rules.tong_its.hand import (
     CHALLENGE,
@@ -53,13 +54,13 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
     def read_game_hand(self, data: Json) -> HandInput:
         return api.read_game_hand(data)
 
-    def score_hand(self, hand: HandInput) -> HandResult:
+    def score_hand(self, hand: HandInput, rules: RuleSet) -> HandResult:
         return scoring.score_hand(hand)
 
-    def score_game(self, hands: list[HandInput], settings: Json) -> GameResult:
+    def score_game(self, hands: list[HandInput], settings: Json, rules: RuleSet) -> GameResult:
         return scoring.score_game(hands)
 
-    def deadwood(self, cards: tuple[str, ...], data: Json) -> Arrangement:
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         return scoring.deadwood(cards)
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:

@@ -1,0 +1,76 @@
+"""Indian Chief's house rules (`shared/rules/house-rules.md` §1): how a Beggar pair
+counts, whether A-2-3-4-5 is a straight, where an ace Thief steals, and the decks; and
+the named presets of them. The melds and the round read them as `HouseRules`."""
+
+from dataclasses import dataclass
+
+from games.rules.settings import BOOK, Choice, Decks, Preset, Settings
+
+MAX_DECKS = 2
+DECKS_RULE = "1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant."
+AUTO = "auto"
+PER_CARD = "per_card"
+HIGH_ONLY = "high_only"
+ACE_LAST = "last"
+THREE_DECKS = 3
+# Three decks seat up to ten (H13, as Board Game Arena plays it [C2]).
+MAX_PLAYERS_THREE_DECKS = 10
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The house rules in force, the book's by default (D5, D1, D9, D7)."""
+
+    beggar_pair: str = "once"
+    straight_ace: str = "high_and_low"
+    thief_ace: str = "first"
+    decks: str | int = AUTO
+
+
+BOOK_RULES = HouseRules()
+
+BEGGAR_PAIR = Choice(
+    key="beggar_pair",
+    label="A Beggar pair",
+    explanation="How a Beggar Man of two cards of one rank counts an opponent's match.",
+    choices=(
+        ("once", "Beggar pair counts each match once"),
+        (PER_CARD, "Beggar pair counts each match twice"),
+    ),
+    default=BOOK_RULES.beggar_pair,
+)
+STRAIGHT_ACE = Choice(
+    key="straight_ace",
+    label="Ace in a straight",
+    choices=(("high_and_low", "A-2-3-4-5 is a straight"), (HIGH_ONLY, "A-2-3-4-5 is no straight")),
+    default=BOOK_RULES.straight_ace,
+)
+THIEF_ACE = Choice(
+    key="thief_ace",
+    label="An ace Thief",
+    choices=(("first", "Ace Thief steals first"), (ACE_LAST, "Ace Thief steals last")),
+    default=BOOK_RULES.thief_ace,
+)
+DECKS = Choice(
+    key="decks",
+    label="Decks",
+    choices=(
+        (AUTO, "Decks by table size"),
+        (2, "2 decks"),
+        (THREE_DECKS, "3 decks, up to 10 players"),
+    ),
+    default=AUTO,
+)
+
+
+# The table's deck count (the new-game page's `decks`, today's choice under `auto`), the
+# house rules and their presets (H14).
+SETTINGS = Settings(
+    (Decks(most=MAX_DECKS, explanation=DECKS_RULE),),
+    house_rules=(BEGGAR_PAIR, STRAIGHT_ACE, THIEF_ACE, DECKS),
+    presets=(
+        BOOK,
+        Preset("bga", "Board Game Arena", {"thief_ace": ACE_LAST}),
+        Preset("catsatcards", "CatsAtCards rules", {"straight_ace": HIGH_ONLY}),
+    ),
+)

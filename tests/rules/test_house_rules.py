@@ -1,0 +1,347 @@
+"""House rules in the rules core (`shared/rules/house-rules.md`, `shared/api.md` §4): every
+worked example through the kinds' own endpoints, the reading of `settings` (H1–H6), a
+stored game scored by the rules it holds, and the book preset scoring as no house rules
+at all (H7).
+
+Every expected value is the spec's; none comes from the code under test.
+"""
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.rules import KINDS
+from games.rules.errors import RuleError
+from games.rules.kind import Played, Table
+from tests.properties import tries
+from tests.rules.house_examples import every_example
+from tests.rules.test_carousel import knocks
+from tests.rules.test_indian_rummy import deals
+from tests.rules.test_properties import rounds
+from tests.rules.test_three_thirteen import revealed_hands
+from tests.rules.test_tong_its import hands as tong_its_hands
+
+
+def answer(slug, endpoint, body):
+    """The endpoint's answer, or its error as (code, message, player)."""
+    try:
+        return KINDS[slug].endpoints[endpoint](body)
+    except RuleError as error:
+        return error.code, error.message, error.player
+
+
+@every_example
+def test_every_worked_example_scores_as_the_spec_says(example):
+    got = answer(example.slug, example.endpoint, example.body)
+
+    if example.code:
+        assert isinstance(got, tuple) and got[0] == example.code, got
+        if example.player is not None:
+            assert got[2] == example.player
+    else:
+        assert isinstance(got, dict), got
+        assert {key: got[key] for key in example.fields} == example.fields
+
+
+# ---------------------------------------------------------------------------
+# Reading `settings` (H1–H6)
+
+
+def refused(slug, endpoint, body):
+    got = answer(slug, endpoint, body)
+    assert isinstance(got, tuple) and got[0] == "invalid_input", got
+    return got[1]
+
+
+CAROUSEL_HAND = {"knocker": 0, "hands": [["AS"], ["KS"]]}
+
+
+@pytest.mark.parametrize("settings", ["knock_max", ["knock_max"], 5, True])
+def test_settings_that_are_no_object_are_refused_by_name(settings):
+    message = refused("carousel", "hand", {**CAROUSEL_HAND, "settings": settings})
+    assert "“settings”" in message
+
+
+def test_a_key_of_no_house_rule_is_named_with_the_keys_allowed():
+    message = refused("carousel", "hand", {**CAROUSEL_HAND, "settings": {"knock_maxx": 5}})
+    # api.md §4.4's own example.
+    assert message == "“knock_maxx” is not a Carousel house rule; use preset or knock_max."
+
+
+@pytest.mark.parametrize("value", ["5", 5.0, True, 6, "five"])
+def test_a_value_not_offered_is_named_with_the_values_allowed(value):
+    message = refused("carousel", "hand", {**CAROUSEL_HAND, "settings": {"knock_max": value}})
+    assert message.startswith("“knock_max” must be one of 4, 5, not ")
+
+
+@pytest.mark.parametrize(
+    ("slug", "endpoint", "body"),
+    [
+        ("rummy", "hand", {"winner": 0, "hands": [[], ["2C"]]}),
+        ("indian-chief", "meld", {"cards": ["KS"]}),
+        ("tong-its", "deadwood", {"cards": ["KS"]}),
+    ],
+)
+def test_a_preset_of_another_game_is_named_with_the_presets_allowed(slug, endpoint, body):
+    message = refused(slug, endpoint, {**body, "settings": {"preset": "knock_five"}})
+    assert message.startswith('“preset” must be one of "book"')
+
+
+def test_true_is_not_the_ace_value_1_nor_a_string_a_number():
+    body = {"winner": 0, "hands": [[], ["AC"]]}
+    for value in (True, "11", 11.0):
+        message = refused("rummy", "hand", {**body, "settings": {"ace_value": value}})
+        assert message.startswith("“ace_value” must be one of 1, 11, 15")
+
+
+def test_settings_are_read_before_anything_else_in_the_request():
+    # No hands at all, and a bad house rule: the house rule is what is said.
+    message = refused("carousel", "hand", {"settings": {"knock_max": 6}})
+    assert "knock_max" in message
+
+
+def test_a_setting_only_another_endpoint_takes_is_refused():
+    # Rummy's /game takes an end; one hand does not.
+    message = refused(
+        "rummy", "hand", {"winner": 0, "hands": [[], ["2C"]], "settings": {"target_score": 60}}
+    )
+    assert "“target_score” is not a Rummy house rule" in message
+
+
+@pytest.mark.parametrize("own", [{"preset": "book"}, {"knock_max": 5}, {"decks": 1}])
+def test_a_hand_of_a_game_may_not_set_house_rules_of_its_own(own):
+    hand = {**CAROUSEL_HAND, "settings": own}
+    message = refused("carousel", "game", {"hands": [hand]})
+    assert message.startswith("Hand 1:") and "cannot set" in message
+
+
+def test_a_deal_of_indian_rummy_may_still_set_its_own_wild_rank_but_nothing_else():
+    loser = ["9S", "10S", "JS", "4D", "4C", "QD", "2S", "6H", "8D", "JK", "3C", "5C", "7S"]
+    deal = {"winner": 0, "hands": [None, loser]}
+    scored = answer("indian-rummy", "game", {"hands": [{**deal, "settings": {"wild_rank": "5"}}]})
+    assert isinstance(scored, dict)
+    message = refused("indian-rummy", "game", {"hands": [{**deal, "settings": {"preset": "book"}}]})
+    assert "“preset”" in message
+
+
+def test_rules_are_said_back_only_when_a_preset_or_house_rule_is_named():
+    hand = {"winner": 0, "hands": [[], ["2C"]]}
+    for settings in (None, {}, {"preset": None}, {"ace_value": None}):
+        body = hand if settings is None else {**hand, "settings": settings}
+        assert "rules" not in answer("rummy", "hand", body)
+    named = answer("rummy", "hand", {**hand, "settings": {"jokers": "none"}})
+    assert named["rules"] == {
+        "preset": "book",
+        "options": {
+            "ace_value": 1,
+            "going_rummy": "double",
+            "scoring": "winner_collects",
+            "jokers": "none",
+        },
+    }
+
+
+def test_an_option_given_overrides_the_preset_which_overrides_the_book():
+    hand = {"winner": 2, "went_rummy": True, "hands": [["KS", "4D"], ["AH", "2H", "3H"], []]}
+    settings = {"preset": "penalty", "scoring": "winner_collects", "ace_value": 11}
+    got = answer("rummy", "hand", {**hand, "settings": settings})
+    # Winner collects (the option over the preset), the ace at 11: (14 + 16) × 2.
+    assert got["hand_scores"] == [0, 0, 60]
+    assert got["rules"]["preset"] == "penalty"
+    assert got["rules"]["options"]["scoring"] == "winner_collects"
+    thieves = {"players": [{"name": "Ann", "cards": ["AS"]}, {"name": "Ben", "cards": ["7D"]}]}
+    got = answer(
+        "indian-chief", "round", {**thieves, "settings": {"preset": "bga", "thief_ace": "first"}}
+    )
+    assert got["thief_order"] == [["Ann"], ["Ben"]]
+
+
+@pytest.mark.parametrize(
+    ("slug", "option", "value"),
+    [
+        ("tong-its", "fold_pays", "one"),
+        ("three-thirteen", "jokers", "wild_20"),
+        ("indian-rummy", "format", "points"),
+    ],
+)
+def test_house_rules_not_scored_yet_are_refused_rather_than_scored_by_the_book(slug, option, value):
+    kind = KINDS[slug]
+    assert [preset.key for preset in kind.settings.presets] == ["book"]
+    endpoint = "deadwood"
+    message = refused(slug, endpoint, {"cards": ["KS"], "settings": {option: value}})
+    assert f"“{option}” is not a" in message
+
+
+def test_under_two_or_three_decks_a_request_may_not_ask_for_other_decks():
+    body = {"cards": ["KS"], "decks": 1, "settings": {"decks": 2}}
+    got = answer("indian-chief", "meld", body)
+    assert got[0] == "invalid_deck_count"
+    # Ten players under three decks pass the player count; nine under two do not.
+    players = [{"name": f"P{seat}", "cards": [f"{seat + 2}S"]} for seat in range(9)]
+    ten = [*players, {"name": "Q", "cards": ["QS"]}]
+    assert answer("indian-chief", "round", {"players": ten, "settings": {"decks": 3}})["decks"] == 3
+    assert answer("indian-chief", "round", {"players": players, "settings": {"decks": 2}})[0] == (
+        "invalid_player_count"
+    )
+
+
+# ---------------------------------------------------------------------------
+# A stored game is scored by the rules it holds
+
+
+def test_a_stored_carousel_game_knocks_with_5_under_its_preset():
+    kind = KINDS["carousel"]
+    decks, stored = kind.start(2, kind.settings.chosen({"preset": "knock_five"}))
+    assert stored == {"preset": "knock_five", "knock_max": 5}
+    table = Table(("Ann", "Ben"), decks, stored)
+    hand = Played(("3C 2D", "KS"), {"knocker": 0})
+
+    assert kind.standings(table, [hand]).totals == (5, 0)
+    with pytest.raises(RuleError, match="a knock needs 4 or less"):
+        kind.standings(Table(("Ann", "Ben"), decks, {}), [hand])
+
+
+def test_a_stored_penalty_rummy_game_is_won_by_the_lowest_total():
+    kind = KINDS["rummy"]
+    decks, stored = kind.start(3, {"target_score": 60, "preset": "penalty"})
+    table = Table(("Ann", "Ben", "Cy"), decks, stored)
+    played = [
+        Played(("", "KS QS 9S", "AH KH"), {"winner": 0}),
+        Played(("KD QD AD", "", "9C"), {"winner": 1}),
+        Played(("KC QC 5C", "JS JH JD 9H", ""), {"winner": 2}),
+    ]
+    standings = kind.standings(table, played)
+
+    assert standings.totals == (46, 68, 20)
+    assert standings.complete and standings.winners == ("Cy",)
+    assert standings.leaders == ("Cy",)
+
+
+def test_a_stored_rummy_game_with_jokers_takes_them_and_counts_15():
+    kind = KINDS["rummy"]
+    decks, stored = kind.start(2, {"jokers": "wild_15"})
+    table = Table(("Ann", "Ben"), decks, stored)
+    assert kind.jokers(table) == 2
+    assert kind.standings(table, [Played(("", "JK 2C"), {"winner": 0})]).totals == (17, 0)
+
+
+def test_a_stored_indian_chief_game_of_three_decks_seats_ten():
+    kind = KINDS["indian-chief"]
+    names = tuple(f"P{seat}" for seat in range(10))
+    decks, stored = kind.start(10, kind.settings.chosen({"preset": "book", "decks": 3}))
+    assert decks == 3 and stored["decks"] == 3
+    table = Table(names, decks, stored)
+    cards = ("QH", "QH", "QH", "2C", "3C", "4C", "5C", "6C", "7C", "8C")
+    assert kind.standings(table, [Played(cards)]).totals[:4] == (10, 10, 10, 2)
+    # Without a rule set the page's deck count is today's: 1 or 2, 2 to 8 players.
+    assert kind.start(3, {"decks": 2}) == (2, {})
+    with pytest.raises(RuleError):
+        kind.start(10, {})
+
+
+def test_a_stored_indian_chief_game_orders_an_ace_thief_last_under_bga():
+    kind = KINDS["indian-chief"]
+    decks, stored = kind.start(2, {"preset": "bga"})
+    standings = kind.standings(Table(("Ann", "Ben"), decks, stored), [Played(("AS", "7D"))])
+    assert standings.rows[0].steals.order == (("Ben",), ("Ann",))
+
+
+# ---------------------------------------------------------------------------
+# H7: the book preset is no house rules at all
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = "SHDC"
+
+
+def as_body(value):
+    """A rules-core input (the games' own dataclasses) as the JSON the API takes."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {
+            field.name: as_body(getattr(value, field.name)) for field in dataclasses.fields(value)
+        }
+        return {key: item for key, item in fields.items() if item is not None}
+    if isinstance(value, tuple | list):
+        return [as_body(item) for item in value]
+    return value
+
+
+@st.composite
+def rummy_hands(draw):
+    """A legal Rummy hand: one deck dealt to the losers, the winner holding nothing."""
+    players = draw(st.integers(2, 6))
+    deck = draw(st.permutations([rank + suit for rank in RANKS for suit in SUITS]))
+    winner = draw(st.integers(0, players - 1))
+    sizes = [0 if seat == winner else draw(st.integers(0, 7)) for seat in range(players)]
+    hands = [deck[sum(sizes[:seat]) : sum(sizes[: seat + 1])] for seat in range(players)]
+    return {"winner": winner, "went_rummy": draw(st.booleans()), "hands": hands}
+
+
+# Each game's hands, from the generators its own properties use.
+HANDS = {
+    "carousel": knocks().map(as_body),
+    "rummy": rummy_hands(),
+    "three-thirteen": revealed_hands().map(as_body),
+    "indian-rummy": deals().map(as_body),
+    "tong-its": tong_its_hands().map(as_body),
+}
+ENDS = st.sampled_from([{}, {"target_score": 60}, {"max_hands": 2}, {"max_deals": 2}])
+
+
+def reveal_body(reveal):
+    body = {"name": reveal.name, "cards": list(reveal.cards)}
+    return body | ({"meld": reveal.meld.value} if reveal.meld else {})
+
+
+@st.composite
+def indian_chief_requests(draw, endpoint):
+    reveals, decks, _ = draw(rounds())
+    players = [reveal_body(reveal) for reveal in reveals]
+    body = {
+        "meld": {"cards": players[0]["cards"], "table": players[1]["cards"]},
+        "round": {"players": players},
+        "game": {"players": [player["name"] for player in players], "rounds": [players]},
+    }[endpoint]
+    return body | ({"decks": decks} if decks is not None else {})
+
+
+@st.composite
+def requests(draw):
+    """(slug, endpoint, body): a request to any endpoint of any game, mostly legal."""
+    slug = draw(st.sampled_from(sorted(KINDS)))
+    endpoint = draw(st.sampled_from(sorted(KINDS[slug].endpoints)))
+    if slug == "indian-chief":
+        return slug, endpoint, draw(indian_chief_requests(endpoint))
+    hand = HANDS[slug]
+    if endpoint == "hand":
+        return slug, endpoint, draw(hand)
+    if endpoint == "game":
+        hands = draw(st.lists(hand, min_size=1, max_size=3))
+        if slug == "three-thirteen":
+            hands = [{**entry, "hand_number": number} for number, entry in enumerate(hands, 1)]
+        return slug, endpoint, {"settings": draw(ENDS), "hands": hands}
+    entry = draw(hand)
+    cards = next((cards for cards in entry.get("hands", []) if cards), ["KS"])
+    context = {"players": len(entry.get("hands", [])), "hand_number": entry.get("hand_number")}
+    return slug, endpoint, {"cards": cards, "context": context}
+
+
+@tries(200)
+@given(request=requests())
+def test_the_book_preset_scores_every_request_as_no_house_rules(request):
+    slug, endpoint, body = request
+    book = {**body, "settings": {**body.get("settings", {}), "preset": "book"}}
+
+    plain = answer(slug, endpoint, body)
+    booked = answer(slug, endpoint, book)
+
+    if isinstance(plain, dict):
+        assert isinstance(booked, dict), booked
+        said = booked.pop("rules")
+        assert said["preset"] == "book"
+        assert said["options"] == {
+            rule.key: rule.default for rule in KINDS[slug].settings.house_rules
+        }
+        assert "rules" not in plain
+    assert booked == plain
