@@ -15,7 +15,7 @@ from games.rules.questions import (
     RanksQuestion,
     SeatQuestion,
 )
-from games.rules.settings import Choice, Decks, Flag, Number, Setting
+from games.rules.settings import Choice, Decks, Flag, Number, Setting, Settings
 
 
 def question_field(question: Question, names: Sequence[str]) -> forms.Field:
@@ -101,3 +101,32 @@ def setting_field(setting: Setting) -> forms.Field:
                 help_text=setting.explanation,
             )
     raise TypeError(f"No form field sets a {type(setting).__name__}.")
+
+
+def preset_field(settings: Settings) -> forms.Field:
+    """The new-game form's choice of the house rules' presets, the book first."""
+    return forms.ChoiceField(
+        label="House rules",
+        choices=[(preset.key, preset.name) for preset in settings.presets],
+        initial=settings.presets[0].key,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+
+def house_rule_field(rule: Choice) -> forms.Field:
+    """The new-game form's field for one house rule, each value in the rules line's words;
+    empty is what the preset says. A value comes back as the rules take it (a number
+    where the rule's values are numbers)."""
+    offered = {str(value): value for value, _ in rule.choices}
+    return forms.TypedChoiceField(
+        label=rule.label,
+        choices=[
+            ("", "As the preset says"),
+            *((str(value), label) for value, label in rule.choices),
+        ],
+        coerce=lambda text: offered[str(text)],
+        empty_value=None,
+        required=False,
+        help_text=rule.explanation,
+    )

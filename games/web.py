@@ -121,6 +121,8 @@ def game_context(game: Game) -> dict[str, Any]:
             {"number": number, "score": score} for number, score in zip(rounds, rows, strict=True)
         ],
         "settings": game.rules.settings.words(game.settings),
+        "rules_line": game.rules.settings.line(game.settings),
+        "lowest_wins": game.rules.lowest_wins_at(scores.table(game)),
         "scoreboard": scoreboard(game),
     }
 

@@ -9,10 +9,12 @@ from django import forms
 from django.utils import timezone
 
 from games.models import Player
-from games.questions import setting_field
+from games.questions import house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
-from games.rules.errors import RuleError
+from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import PAPER_SCORE, player_range
+from games.rules.reading import Json
+from games.rules.settings import PRESET
 
 MAX_SEATS = max(kind.max_players for kind in KINDS.values())
 
@@ -48,6 +50,10 @@ class NewGameForm(forms.Form):
             )
         for setting in self.rules.settings:
             self.fields[setting.key] = setting_field(setting)
+        if self.rules.settings.house_rules:
+            self.fields[PRESET] = preset_field(self.rules.settings)
+            for rule in self.rules.settings.house_rules:
+                self.fields[rule.key] = house_rule_field(rule)
         # Seats first, in order, then the game's settings.
         self.order_fields([f"player_{seat}" for seat in range(self.seats)])
 
@@ -72,6 +78,29 @@ class NewGameForm(forms.Form):
 
     def setting_fields(self) -> list[forms.BoundField]:
         return [self[key] for key in self.rules.settings.keys]
+
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.rules.settings.house_keys]
+
+    def house_rules(self) -> Json:
+        """The preset and the house rules the form holds now, bound or not, as the rules
+        take them; a value the form would refuse is left out (its field says why)."""
+        if PRESET not in self.fields:
+            return {}
+        chosen: Json = {PRESET: self[PRESET].value() or None}
+        for field in self.house_rule_fields():
+            try:
+                chosen[field.name] = field.field.clean(field.value())
+            except forms.ValidationError:
+                continue
+        return chosen
+
+    def rules_line(self) -> str:
+        """The rules the game will be played by, shown before Start (H90)."""
+        try:
+            return self.rules.settings.line(self.house_rules())
+        except InvalidInput:
+            return self.rules.settings.line({})
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -99,6 +128,11 @@ class NewGameForm(forms.Form):
             for key in self.rules.settings.keys
             if cleaned.get(key) not in (None, "")
         }
+        # The whole rule set is stored with the game (H91): the preset, the book's by
+        # default, and the house rules changed from it.
+        chosen |= {key: value for key, value in self.house_rules().items() if value is not None}
+        if PRESET in self.fields:
+            chosen.setdefault(PRESET, self.rules.settings.presets[0].key)
         ends = self.rules.settings.ends_in(chosen)
         if len(ends) > 1:
             self.add_error(ends[1].key, f"Play {ends[0].ends} or {ends[1].ends}, not both.")

@@ -60,6 +60,12 @@ def home(request: HttpRequest) -> HttpResponse:
             "flagship": KINDS[FLAGSHIP],
             "other_kinds": [kind for slug, kind in KINDS.items() if slug != FLAGSHIP],
             "kinds": kind_choices(),
+            # A blank sheet prints the rules line of a preset besides the book's.
+            "sheet_presets": [
+                (slug, kind.title, kind.settings.presets[1:])
+                for slug, kind in KINDS.items()
+                if len(kind.settings.presets) > 1
+            ],
             "invitations": Invitation.objects.waiting_for(request.user),
         },
     )
@@ -67,8 +73,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """The flagship's rules at a glance: its board's quick reference."""
-    return render(request, "games/rules.html", KINDS[FLAGSHIP].board.reference_context())
+    """The flagship's rules at a glance: its board's quick reference; and every game's
+    house rules, each preset with its values in the words the rules line uses (H90)."""
+    presets = [
+        (kind.title, kind.settings.presets_in_words())
+        for kind in KINDS.values()
+        if kind.settings.house_rules
+    ]
+    context = KINDS[FLAGSHIP].board.reference_context() | {"house_rules": presets}
+    return render(request, "games/rules.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -90,14 +103,16 @@ def game_new(request: HttpRequest) -> HttpResponseBase:
     rematch = _rematch(request)
     kind = request.POST.get("kind") or request.GET.get("kind") or (rematch and rematch.kind) or ""
     seat = index(request.POST.get("move"), MAX_SEATS)
-    again = bool(seat) or "next" in request.POST
+    again = bool(seat) or "next" in request.POST or "update" in request.POST
     if seat:
         # ↑ beside a seat: swap that player with the one before, and show the form again.
         form = NewGameForm(kind=kind, initial=_seat_moved_up(request.POST, seat, kind))
     elif again:
-        # Enter in a box: the next empty seat, not a game of the names typed so far.
+        # Enter in a box: the next empty seat, not a game of the names typed so far. A
+        # house rule changed: the rules line says what the game will be played by.
         form = NewGameForm(kind=kind, initial=_typed(request.POST, kind))
-        form.focus_next_seat()
+        if "next" in request.POST:
+            form.focus_next_seat()
     else:
         form = NewGameForm(request.POST or None, kind=kind, initial=_rematch_values(rematch))
     if request.method == "POST" and not again and form.is_valid():

@@ -236,3 +236,32 @@ class Settings:
         ordered = sorted(self.options, key=lambda setting: not setting.ends)
         said = (setting.words(values.get(setting.key)) for setting in ordered)
         return [text for text in said if text]
+
+    def line(self, settings: Json) -> str:
+        """The rules a game is played by, as the game page, the live board and every sheet
+        show them (H90): "Rules: Pool 101; No full count", the preset's name followed by
+        the words of each house rule whose value differs from the preset's, in the order
+        the rules are listed. A game that named none is played by the book."""
+        rules = self.rules(settings)
+        preset = self.preset(rules.preset)
+        expected = {rule.key: rule.default for rule in self.house_rules} | preset.values
+        changed = [
+            str(rule.shown(rules.options[rule.key]))
+            for rule in self.house_rules
+            if not same(rules.options[rule.key], expected[rule.key])
+        ]
+        return "; ".join([f"Rules: {preset.name}", *changed])
+
+    def presets_in_words(self) -> list[tuple[Preset, list[str]]]:
+        """Each preset with every house rule's value under it, in words, for the rules
+        page: the same words as the rules line."""
+        return [
+            (
+                preset,
+                [
+                    str(rule.shown(preset.values.get(rule.key, rule.default)))
+                    for rule in self.house_rules
+                ],
+            )
+            for preset in self.presets
+        ]

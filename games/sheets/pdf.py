@@ -28,7 +28,9 @@ from games.models import Game, scores
 from games.qr import qr_data_uri
 from games.rules import KINDS
 from games.rules.board import Board
+from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Standings
+from games.rules.settings import BOOK, PRESET
 from games.rules.words import say_count
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -100,21 +102,27 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
 
 @dataclass(frozen=True)
 class BlankSheet:
-    """What a blank sheet is printed for: a kind of game, its players, the paper."""
+    """What a blank sheet is printed for: a kind of game, its players, the paper, and the
+    house rules' preset the game will be played by (its rules line is printed)."""
 
     kind: str
     players: int
     paper: str
     names: tuple[str, ...]
+    preset: str = BOOK.key
 
     @property
     def cache_key(self) -> str:
         digest = hashlib.sha256("\x1f".join(self.names).encode()).hexdigest()[:16]
-        return f"sheet:blank:{self.kind}:{self.players}:{self.paper}:{digest}:{SHEETS_VERSION}"
+        return (
+            f"sheet:blank:{self.kind}:{self.players}:{self.paper}:{self.preset}:{digest}:"
+            f"{SHEETS_VERSION}"
+        )
 
     @property
     def filename(self) -> str:
-        return f"{self.kind}-{self.players}-players-{self.paper}.pdf"
+        rules = "" if self.preset == BOOK.key else f"-{self.preset}"
+        return f"{self.kind}{rules}-{self.players}-players-{self.paper}.pdf"
 
 
 def max_name_length(players: int, paper: str, kind: str) -> int:
@@ -151,7 +159,15 @@ def blank_sheet_from(query: dict[str, str], kind: str) -> BlankSheet:
                     f"fit up to {longest} characters."
                 )
         names += ("",) * (players - len(names))
-    return BlankSheet(kind, players, paper, names)
+    preset = query.get("preset", "").strip() or BOOK.key
+    try:
+        rules.settings.preset(preset)
+    except InvalidInput as error:
+        offered = " or ".join(known.name for known in rules.settings.presets)
+        raise SheetError(
+            f"{rules.title} has no house rules “{preset}”: choose {offered}."
+        ) from error
+    return BlankSheet(kind, players, paper, names, preset)
 
 
 # Neither WeasyPrint nor Pango promise that a font configuration can serve two threads at
@@ -195,6 +211,7 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
         rules = KINDS[sheet.kind]
         context = _sheet_context(rules, rules.board, sheet.paper) | rules.board.blank(rules)
         context["columns"] = sheet.names or ("",) * sheet.players
+        context["rules_line"] = rules.settings.line({PRESET: sheet.preset})
         pdf = render_pdf("sheets/sheet.html", context)
         if rules.board.reference:
             pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
@@ -239,6 +256,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 "totals": standings.totals,
                 "progress": _progress(game.rules, standings),
                 "settings": game.rules.settings.words(game.settings),
+                "rules_line": game.rules.settings.line(game.settings),
                 # A small PNG: quicker to lay out and draw than an SVG of many squares.
                 "qr": qr_data_uri(url),
                 "url": url,

@@ -118,12 +118,17 @@ def test_a_new_game_of_every_kind_starts_from_its_form_by_the_book(kind):
 
     assert form.is_valid(), form.errors
     assert [bound.name for bound in form.setting_fields()] == list(kind.settings.keys)
-    # Whatever the form stores is the book's value, and the game page says nothing of it.
+    # Whatever the form stores is the book's value, and the game page says nothing of it
+    # but the rules line; a kind with house rules stores the book's in full (H91).
     stored = form.cleaned_data["settings"]
-    assert stored == {
-        setting.key: setting.default for setting in kind.settings if setting.key in stored
-    }
+    book = kind.settings.rules({"preset": "book"}).stored() if kind.settings.house_rules else {}
+    assert (
+        stored
+        == {setting.key: setting.default for setting in kind.settings if setting.key in stored}
+        | book
+    )
     assert kind.settings.words(stored) == []
+    assert kind.settings.line(stored) == "Rules: Book"
     assert form.cleaned_data["decks"] == kind.default_decks(kind.min_players)
 
 

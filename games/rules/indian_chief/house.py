@@ -4,10 +4,13 @@ the named presets of them. The melds and the round read them as `HouseRules`."""
 
 from dataclasses import dataclass
 
-from games.rules.settings import BOOK, Choice, Decks, Preset, Settings
+from games.rules.settings import BOOK, Choice, Preset, Settings
 
 MAX_DECKS = 2
-DECKS_RULE = "1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a variant."
+DECKS_RULE = (
+    "By table size: 1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a "
+    "variant; three seat up to 10."
+)
 AUTO = "auto"
 PER_CARD = "per_card"
 HIGH_ONLY = "high_only"
@@ -32,7 +35,7 @@ BOOK_RULES = HouseRules()
 BEGGAR_PAIR = Choice(
     key="beggar_pair",
     label="A Beggar pair",
-    explanation="How a Beggar Man of two cards of one rank counts an opponent's match.",
+    explanation="How often a Beggar Man of two cards of one rank counts an opponent's match.",
     choices=(
         ("once", "Beggar pair counts each match once"),
         (PER_CARD, "Beggar pair counts each match twice"),
@@ -42,18 +45,21 @@ BEGGAR_PAIR = Choice(
 STRAIGHT_ACE = Choice(
     key="straight_ace",
     label="Ace in a straight",
+    explanation="Whether the Indian Chief's poker hand may run A-2-3-4-5 as well as 10-J-Q-K-A.",
     choices=(("high_and_low", "A-2-3-4-5 is a straight"), (HIGH_ONLY, "A-2-3-4-5 is no straight")),
     default=BOOK_RULES.straight_ace,
 )
 THIEF_ACE = Choice(
     key="thief_ace",
     label="An ace Thief",
+    explanation="Where a Thief of an ace steals in the Thieves' order, lowest card first.",
     choices=(("first", "Ace Thief steals first"), (ACE_LAST, "Ace Thief steals last")),
     default=BOOK_RULES.thief_ace,
 )
 DECKS = Choice(
     key="decks",
     label="Decks",
+    explanation=DECKS_RULE,
     choices=(
         (AUTO, "Decks by table size"),
         (2, "2 decks"),
@@ -63,10 +69,10 @@ DECKS = Choice(
 )
 
 
-# The table's deck count (the new-game page's `decks`, today's choice under `auto`), the
-# house rules and their presets (H14).
+# The house rules and their presets (H14). The decks are one of them: the new-game page
+# asks them once, as the house rule (`auto` is the book's count for the table, 2 is the
+# book's two-deck variant for 2–3 players too, and 3 seats up to ten).
 SETTINGS = Settings(
-    (Decks(most=MAX_DECKS, explanation=DECKS_RULE),),
     house_rules=(BEGGAR_PAIR, STRAIGHT_ACE, THIEF_ACE, DECKS),
     presets=(
         BOOK,

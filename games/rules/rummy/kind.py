@@ -16,19 +16,24 @@ from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
 ACE_VALUE = Choice(
     key="ace_value",
     label="An ace in hand counts",
+    explanation="What an ace left in a loser's hand costs.",
     choices=((1, "Aces count 1"), (11, "Aces count 11"), (15, "Aces count 15")),
     default=1,
 )
 GOING_RUMMY = Choice(
     key="going_rummy",
     label="Going rummy",
-    explanation="Going out in one turn, melding every card at once.",
+    explanation="Whether going out in one turn, melding every card at once, doubles the hand.",
     choices=(("double", "Going rummy doubles"), ("off", "Going rummy not doubled")),
     default="double",
 )
 SCORING = Choice(
     key="scoring",
     label="Scoring",
+    explanation=(
+        "The winner scores what the others hold, or each scores their own and the lowest "
+        "total wins."
+    ),
     choices=(
         ("winner_collects", "Winner collects"),
         (scoring.PENALTY, "Penalty: lowest total wins"),
@@ -38,6 +43,7 @@ SCORING = Choice(
 JOKERS = Choice(
     key="jokers",
     label="Jokers",
+    explanation="Up to two printed jokers, wild in melds and 15 left in hand.",
     choices=(("none", "No jokers"), ("wild_15", "Jokers 15 in hand")),
     default="none",
 )

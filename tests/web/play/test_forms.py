@@ -11,6 +11,7 @@ import pytest
 from games.models import Game
 from games.play.forms import NewGameForm, VersionForm
 from games.play.round_forms import RoundForm, StealForm
+from games.rules import KINDS
 from tests.factories import WIN_ROUNDS, fresh, play
 
 pytestmark = pytest.mark.django_db
@@ -79,11 +80,21 @@ def test_new_game_offers_eight_seats_only():
     ]
 
 
-def test_new_game_refuses_one_deck_for_four_players():
+def test_new_game_offers_no_single_deck_beside_the_table_size():
+    # The decks are one house rule (H13): by table size, 2 or 3. One deck is what the
+    # table size gives 2–3 players; four players cannot ask for it.
     form = new_game_form("Ann", "Ben", "Cleo", "Dan", decks="1")
 
     assert not form.is_valid()
-    assert form.non_field_errors() == ["4 players need 2 decks: one deck has too few cards."]
+    assert form.errors["decks"] == ["Select a valid choice. 1 is not one of the available choices."]
+
+
+def test_new_game_decks_by_table_size_by_default():
+    form = new_game_form("Ann", "Ben", "Cleo", "Dan")
+
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["decks"] == 2
+    assert form.cleaned_data["settings"]["decks"] == "auto"
 
 
 def test_new_game_allows_two_decks_for_three_players_as_a_variant():
@@ -91,13 +102,17 @@ def test_new_game_allows_two_decks_for_three_players_as_a_variant():
 
     assert form.is_valid(), form.errors
     assert form.cleaned_data["decks"] == 2
+    assert form.cleaned_data["settings"]["decks"] == 2
 
 
-def test_new_game_refuses_three_decks():
+def test_new_game_takes_three_decks_as_a_house_rule():
     form = new_game_form("Ann", "Ben", decks="3")
 
-    assert not form.is_valid()
-    assert "decks" in form.errors
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["decks"] == 3
+    assert KINDS["indian-chief"].settings.line(form.cleaned_data["settings"]) == (
+        "Rules: Book; 3 decks, up to 10 players"
+    )
 
 
 def round_form(game, number, *cards, version=None, token=None):

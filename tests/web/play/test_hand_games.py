@@ -93,9 +93,19 @@ def test_the_new_game_form_has_as_many_seats_as_the_game_allows(client):
     assert "Carousel is for 2 to 5 players, not 6." in errors_on(text(post_new_game(client, data)))
 
 
+BOOK_RUMMY = {
+    "preset": "book",
+    "ace_value": 1,
+    "going_rummy": "double",
+    "scoring": "winner_collects",
+    "jokers": "none",
+}
+
+
 def test_rummy_plays_to_a_target_or_a_number_of_hands_not_both(client):
     game = start(client, "rummy", ["Ann", "Ben"], target_score=100)
-    assert game.settings == {"target_score": 100}
+    # The target, and the whole rule set the game is played by: the book's (H91).
+    assert game.settings == {"target_score": 100} | BOOK_RUMMY
     response = post_new_game(
         client,
         {

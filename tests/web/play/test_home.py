@@ -19,6 +19,29 @@ def test_rules_page_lists_the_seven_melds_with_their_card_counts(client, headers
         assert f'id="{meld.value}">{meld.label} <span class="count">{meld.size} card' in page
 
 
+def test_rules_page_lists_every_preset_with_its_values_in_the_rules_lines_words(client):
+    page = client.get("/rules/").content.decode()
+
+    house = page.split('<h2 id="house-rules">House rules</h2>')[1]
+    assert "<h3>Indian Chief</h3>" in house and "<h3>Rummy</h3>" in house
+    assert (
+        "<li><strong>Board Game Arena</strong>: Beggar pair counts each match once · "
+        "A-2-3-4-5 is a straight · Ace Thief steals last · Decks by table size</li>"
+    ) in house
+    assert (
+        "<li><strong>Penalty Rummy</strong>: Aces count 1 · Going rummy doubles · "
+        "Penalty: lowest total wins · No jokers</li>"
+    ) in house
+
+
+def test_the_sheet_form_offers_each_games_presets_beside_the_book(client):
+    page = client.get("/").content.decode()
+
+    assert '<select id="sheet-preset" name="preset"><option value="">Book</option>' in page
+    rummy = '<optgroup label="Rummy"><option value="penalty">Penalty Rummy</option></optgroup>'
+    assert rummy in page
+
+
 @pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["plain", "htmx"])
 def test_home_offers_a_new_game_and_lists_games_in_progress_and_finished(client, headers):
     make_game(["Ann", "Ben"], note="Kitchen table")

@@ -145,9 +145,10 @@ def test_the_form_offers_eight_seats(client):
 
 
 def test_one_deck_for_four_players_is_refused(client):
+    # The decks are asked as a house rule: by table size (2 for four), 2 or 3.
     response = post_new_game(client, "Ann", "Ben", "Cleo", "Dan", decks="1")
 
-    assert "4 players need 2 decks: one deck has too few cards." in text(response)
+    assert "1 is not one of the available choices." in text(response)
     assert not Game.objects.exists()
 
 
@@ -225,3 +226,70 @@ def test_a_finished_game_offers_a_rematch(client):
     html = text(client.get(game.get_absolute_url()))
 
     assert f'href="/games/new/?rematch={game.pk}"' in html
+
+
+# ---------------------------------------------------------------------------
+# House rules (house-rules.md H90–H91)
+
+
+def rules_line(html: str) -> str:
+    found = re.search(r'<p class="rules-line" id="rules-line" role="status">([^<]*)</p>', html)
+    assert found, "no rules line"
+    return found.group(1)
+
+
+def test_the_new_game_page_offers_the_presets_book_first_and_every_house_rule(client):
+    html = text(client.get(reverse("game-new")))
+
+    presets = re.findall(r'<input type="radio" name="preset" value="([^"]+)"', html)
+    assert presets == ["book", "bga", "catsatcards"]
+    assert re.search(r'name="preset" value="book"[^>]*checked', html)
+    assert "<summary>Change house rules</summary>" in html
+    # Each house rule, each value in the rules line's words, and what it is about.
+    for rule in ["beggar_pair", "straight_ace", "thief_ace", "decks"]:
+        assert f'<select name="{rule}"' in html
+    assert '<option value="per_card">Beggar pair counts each match twice</option>' in html
+    assert "Where a Thief of an ace steals in the Thieves' order" in html
+    assert rules_line(html) == "Rules: Book"
+
+
+def test_a_house_rule_changed_asks_for_the_rules_line_and_starts_nothing(client):
+    response = post_new_game(
+        client, "Ann", "Ben", preset="bga", straight_ace="high_only", update="1"
+    )
+
+    assert rules_line(text(response)) == "Rules: Board Game Arena; A-2-3-4-5 is no straight"
+    assert not Game.objects.exists()
+
+
+def test_a_game_stores_its_whole_rule_set_and_its_pages_show_it(client):
+    response = post_new_game(client, "Ann", "Ben", "Cleo", preset="bga", beggar_pair="per_card")
+
+    game = Game.objects.get()
+    assert_goes_to(response, {}, round_new(game))
+    assert game.settings == {
+        "preset": "bga",
+        "beggar_pair": "per_card",
+        "straight_ace": "high_and_low",
+        "thief_ace": "last",
+        "decks": "auto",
+    }
+    line = "Rules: Board Game Arena; Beggar pair counts each match twice"
+    assert line in text(client.get(game.get_absolute_url()))
+
+
+def test_a_rematch_keeps_the_house_rules(client):
+    post_new_game(client, "Ann", "Ben", kind="carousel", preset="knock_five")
+    old = Game.objects.get()
+
+    html = text(client.get(f"{reverse('game-new')}?rematch={old.pk}"))
+
+    assert re.search(r'name="preset" value="knock_five"[^>]*checked', html)
+    assert rules_line(html) == "Rules: Knock with 5"
+
+
+def test_a_house_rule_the_game_does_not_offer_is_refused_next_to_it(client):
+    response = post_new_game(client, "Ann", "Ben", kind="carousel", knock_max="6")
+
+    assert "6 is not one of the available choices." in text(response)
+    assert not Game.objects.exists()

@@ -115,6 +115,11 @@ def test_blank_sheet_without_names_leaves_the_column_heads_to_write_on(client):
         ({"players": 3, "paper": "a3"}, "Paper must be A4 or Letter"),
         ({"players": 2, "names": "Ann,Ben,Cleo"}, "3 names were given for 2 players"),
         ({"players": 8, "names": "Bartholomew"}, "too long for a column"),
+        (
+            {"players": 3, "preset": "penalty"},
+            "Indian Chief has no house rules “penalty”: choose Book or Board Game Arena or "
+            "CatsAtCards rules.",
+        ),
     ],
 )
 def test_bad_blank_sheet_parameters_get_a_clear_400(client, query, message):
@@ -122,6 +127,24 @@ def test_bad_blank_sheet_parameters_get_a_clear_400(client, query, message):
 
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("kind", "preset", "line"),
+    [
+        ("indian-chief", "", "Rules: Book"),
+        ("indian-chief", "bga", "Rules: Board Game Arena"),
+        ("rummy", "penalty", "Rules: Penalty Rummy"),
+    ],
+)
+def test_a_blank_sheet_prints_the_rules_of_its_preset(client, kind, preset, line):
+    response = client.get(f"/sheets/{kind}/blank.pdf", {"players": 3, "preset": preset})
+
+    _, text = pdf_text(response)
+    assert line in text.splitlines()
+    assert response["Content-Disposition"].endswith(
+        f'{kind}{"-" + preset if preset else ""}-3-players-a4.pdf"'
+    )
 
 
 def test_a_long_name_fits_when_there_are_few_players(client):
@@ -195,6 +218,7 @@ def test_filled_sheet_shows_every_score_total_the_winner_and_a_qr_code(client):
         assert score in grid.split()
     assert "Winner: Ann" in grid
     assert "Kitchen table" in grid
+    assert "Rules: Book" in text.splitlines()
     # Under the grid, in small print: each player's cards, meld by meld, with the round.
     assert "Ann Thief, round 1: K♣ · Beggar Man, round 2: 7♥ 7♣, matches 7♠ ·" in text
     assert "Indian Chief, round 7: 5♠ 6♥ 7♦ 8♣ 9♥ K♣ 7♥, straight + baccarat 7♦ K♣" in text

@@ -202,7 +202,14 @@ def test_rummy_family_games_come_back_with_their_details_and_settings(client):
     assert (games[0]["totals"], games[0]["winners"]) == ([36, -18, -18], ["Ann"])
     assert games[0]["rounds"][0]["details"] == tong_its.rounds.get(number=1).details
     assert games[0]["rounds"][0]["details"]["face_down_quads_0"] == ["Q"]
-    assert games[1]["settings"] == {"target_score": 20}
+    assert games[1]["settings"] == {
+        "target_score": 20,
+        "preset": "book",
+        "ace_value": 1,
+        "going_rummy": "double",
+        "scoring": "winner_collects",
+        "jokers": "none",
+    }
     assert (games[1]["totals"], games[1]["winners"], games[1]["finished"]) == (
         [20, 0],
         ["Ann"],
