@@ -145,7 +145,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
     rows = (index(request.POST.get("rows"), MAX_PAPER_ROWS + 1) or 0) + (
         6 if "more" in request.POST else 0
     )
-    showing = request.method != "POST" or "more" in request.POST or "columns" in request.POST
+    showing = request.method != "POST" or {"more", "columns", "update"} & set(request.POST)
     data = None if showing else request.POST
     form = PaperGameForm(data, kind=kind, rows=rows, initial=request.POST.dict() or None)
     if data is not None and form.is_valid():
@@ -155,6 +155,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
             form.cleaned_data["scores"],
             timezone.make_aware(datetime.combine(form.cleaned_data["played"], time(12))),
             form.cleaned_data["note"],
+            settings=form.cleaned_data["settings"],
             **keepers(request),
         )
         messages.success(request, "The paper game is in the history.")

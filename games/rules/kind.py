@@ -282,7 +282,8 @@ class GameKind(ABC):
         """The game so far: scored from its cards, or as written on a paper sheet. A game
         the table `ended` early (where it may) is won by whoever leads."""
         if paper:
-            return self.paper_standings(table.players, [row.details["scores"] for row in played])
+            rows = [row.details["scores"] for row in played]
+            return self.paper_standings(table.players, rows, lowest=self.lowest_wins_at(table))
         return self.ended(self.score(table, played), ended)
 
     def ended(self, standings: Standings, ended: bool) -> Standings:
@@ -292,16 +293,19 @@ class GameKind(ABC):
             return replace(standings, winners=standings.leaders)
         return standings
 
-    def paper_standings(self, players: Sequence[str], rows: Sequence[Sequence[int]]) -> Standings:
+    def paper_standings(
+        self, players: Sequence[str], rows: Sequence[Sequence[int]], *, lowest: bool
+    ) -> Standings:
         """A game entered afterwards from a paper sheet: typed scores a row, no cards.
 
         The scores are taken as written; the winners are whoever has the best total by the
-        game's rule. Such a game is finished by definition.
+        rules it was played by (`lowest`: the lowest total wins). Such a game is finished
+        by definition.
         """
         names = tuple(players)
         running = running_totals(rows, len(names))
         totals = running[-1] if running else (0,) * len(names)
-        best = tuple(names[seat] for seat in leaders(totals, lowest=self.lowest_wins))
+        best = tuple(names[seat] for seat in leaders(totals, lowest=lowest))
         return Standings(
             players=names,
             rows=tuple(

@@ -206,3 +206,26 @@ def test_scores_under_a_name_since_cleared_stay_in_sight(client):
     assert 'name="score_0_2" value="3"' in html
     assert "Nobody sits here." in errors_on(html)
     assert not Game.objects.exists()
+
+
+def test_a_paper_game_keeps_its_house_rules_and_is_won_by_them(client):
+    # Penalty Rummy from a paper sheet: the lowest total wins, and the game says so.
+    data = {"kind": "rummy", "player_0": "Ann", "player_1": "Ben", "played": "2026-11-01"}
+    data |= {"preset": "penalty", "score_0_0": "0", "score_0_1": "30"}
+    data |= {"score_1_0": "12", "score_1_1": "0"}
+    response = client.post(reverse("paper-game-new"), data | {"rows": "2"})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.settings["preset"] == "penalty"
+    page = text(client.get(game.get_absolute_url()))
+    assert "Rules: Penalty Rummy. The lowest total wins." in page
+    assert game.standings().winners == ("Ann",)
+
+
+def test_the_paper_game_form_asks_for_the_rules_line_without_saving(client):
+    data = {"kind": "carousel", "player_0": "Ann", "player_1": "Ben", "preset": "knock_five"}
+    response = client.post(reverse("paper-game-new"), data | {"update": "1"})
+
+    assert "Rules: Knock with 5" in text(response)
+    assert not Game.objects.exists()
