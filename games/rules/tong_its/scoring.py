@@ -191,7 +191,8 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
         for seat, player in enumerate(hand.players)
     )
     pot = hand.state_before.pot + 3 * ANTE
-    streak = hand.state_before.previous_winner == winner
+    # Where every winner takes the pot the previous winner is not read (H21).
+    streak = not rules.pot_every_hand and hand.state_before.previous_winner == winner
     taken = rules.pot_every_hand or streak
     pot_awarded = pot if taken else 0
     chip_delta = tuple(
