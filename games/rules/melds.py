@@ -102,14 +102,16 @@ def carousel_melds() -> MeldRules:
     return MeldRules(set_max=4, ace_high=True, jokers=True)
 
 
-def three_thirteen_melds(wild_rank: str) -> MeldRules:
+def three_thirteen_melds(wild_rank: str, jokers: bool = False) -> MeldRules:
     """§3.2: sets of 3 or more cards whose naturals share a rank, suits may repeat and there
     is no maximum (§7 C2); runs of 3+ of one suit, ace low, no wrap; the hand's wild rank is
-    wild, with no limit to the wilds in a meld, and melds of wilds alone count."""
+    wild, with no limit to the wilds in a meld, and melds of wilds alone count. `jokers`:
+    the house plays printed jokers, wild as the wild rank is (H41)."""
     return MeldRules(
         set_max=None,
         set_suits_differ=False,
         ace_high=False,
+        jokers=jokers,
         wild_rank=parse_rank(wild_rank),
         all_wild_melds=True,
     )

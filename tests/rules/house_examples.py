@@ -1,5 +1,6 @@
 """Every worked example of `shared/rules/house-rules.md` for the house rules built so far
-(H10–H14 and H81 for Indian Chief, H30–H31 for Carousel, H50–H54 and H84 for Rummy), as
+(H10–H14 and H81 for Indian Chief, H20–H23 and H82 for Tong-Its, H30–H31 for Carousel,
+H40–H43 and H83 for Three Thirteen, H50–H54 and H84 for Rummy), as
 JSON requests (`shared/api.md` §4) and the numbers or codes the spec gives. The rules
 core (`test_house_rules.py`) and the HTTP API (`tests/web/api/test_api_house_rules.py`)
 both answer every one of them.
@@ -52,6 +53,50 @@ def knock(knocker, hands, **settings):
     body = {"knocker": knocker, "hands": hands}
     return body | ({"settings": settings} if settings else {})
 
+
+def seat(hand=None, opened=True, **fields):
+    """A Tong-Its player's entry: opened unless said, the cards held when entered."""
+    return {"opened": opened} | ({"hand": hand} if hand is not None else {}) | fields
+
+
+def tong_its(end, players, settings=None, **fields):
+    """A Tong-Its `/hand` request: how it ended, who called it, the draw's answers…"""
+    body = {"end": end, **fields, "players": players}
+    return body | ({"settings": settings} if settings else {})
+
+
+def three_thirteen(cards, hand_number, players=2, **settings):
+    """A Three Thirteen `/deadwood` request: one revealed hand on hand `hand_number`."""
+    body = {"cards": cards, "context": {"hand_number": hand_number, "players": players}}
+    return body | ({"settings": settings} if settings else {})
+
+
+def deadwoods(decision, rows):
+    """Three Thirteen examples, one a (cards, hand number, house rules, deadwood) row."""
+    return [
+        Example(
+            decision,
+            "three-thirteen",
+            "deadwood",
+            three_thirteen(cards, number, **settings),
+            {"deadwood": deadwood},
+        )
+        for cards, number, settings, deadwood in rows
+    ]
+
+
+# H20: seat 0 calls draw holding 2♣ 3♥ (5), seat 1 challenges with 9♠ K♦ (19), seat 2 folds.
+DRAW_ANSWERS = {"caller": 0, "responses": [None, "challenge", "fold"]}
+H20_DRAW = [seat(["2C", "3H"]), seat(["9S", "KD"]), seat()]
+# H21: seat 0 calls tongit; the pot held 10, seat 1 won the hand before.
+H21_TONGIT = {"caller": 0, "state_before": {"pot": 10, "previous_winner": 1}}
+# H22: a draw both opponents fold; the winner holds K♣ 2♦, an ace and two kings melded.
+H22_DRAW = [seat(["KC", "2D"], meld_aces=1, meld_kings=2), seat(), seat()]
+# H42: hand 9 (J wild), eleven cards holding no meld: 55 without the wild J♥.
+H42_HAND = ["AS", "4S", "7S", "10S", "2D", "5D", "8D", "3H", "6H", "9H", "JH"]
+# H83: hand 11 (K wild), thirteen cards holding no meld: A to Q once each, then the wild K♣.
+H83_HAND = ["AS", "4S", "7S", "10S", "2H", "5H", "8H", "JH", "3D", "6D", "9D", "QD", "KC"]
+ONLINE = {"fold_pays": "one", "pot_rule": "every_hand", "ace_bonus_ranks": "A_K"}
 
 # H52: a game to 60 whose hands seats 0, 1, 2 win in turn, the losers counting 29 and 11,
 # then 21 and 9, then 25 and 39 (in seat order).
@@ -253,6 +298,150 @@ EXAMPLES = [
         meld(["AS", "AS", "2S", "3S", "4S", "5S", "9H"], decks=2, straight_ace="high_only"),
         {"score": 34},
     ),
+    # -- H20 fold_pays
+    *(
+        Example(
+            "H20",
+            "tong-its",
+            "hand",
+            tong_its("draw", H20_DRAW, settings, **DRAW_ANSWERS),
+            {"winner": 0, "payments": payments, "chip_delta": delta},
+        )
+        for settings, payments, delta in (
+            ({}, [0, 3, 3], [4, -5, -5]),
+            ({"fold_pays": "one"}, [0, 3, 1], [2, -5, -3]),
+        )
+    ),
+    # Under `one` an unopened folder pays 1 + 1 ace (the winner's A♣) + 1 unopened; when
+    # the winner holds four 7s and A♠, the folder pays 1 + 3 + 1, the challenger 3 + 3 + 1.
+    *(
+        Example(
+            "H20",
+            "tong-its",
+            "hand",
+            tong_its(
+                "draw",
+                [seat(winner), seat(["9S", "KD"]), seat(opened=folder_opened)],
+                {"fold_pays": "one"},
+                **DRAW_ANSWERS,
+            ),
+            {"winner": 0, "payments": payments},
+        )
+        for winner, folder_opened, payments in (
+            (["AC", "3H"], False, [0, 3 + 1, 1 + 1 + 1]),
+            (["7S", "7H", "7D", "7C", "AS"], True, [0, 3 + 3 + 1, 1 + 3 + 1]),
+        )
+    ),
+    # -- H21 pot_rule
+    Example(
+        "H21",
+        "tong-its",
+        "hand",
+        tong_its("tongit", [seat([]), seat(), seat()], **H21_TONGIT),
+        {"chip_delta": [4, -5, -5], "pot_awarded": 0, "pot_after": 16},
+    ),
+    Example(
+        "H21",
+        "tong-its",
+        "hand",
+        tong_its("tongit", [seat([]), seat(), seat()], {"pot_rule": "every_hand"}, **H21_TONGIT),
+        {"chip_delta": [20, -5, -5], "pot_awarded": 16, "pot_after": 0},
+    ),
+    # -- H22 ace_bonus_ranks
+    *(
+        Example(
+            "H22",
+            "tong-its",
+            "hand",
+            tong_its("draw", H22_DRAW, settings, caller=0, responses=[None, "fold", "fold"]),
+            {"win_type": "draw", "payments": payments},
+        )
+        for settings, payments in (
+            ({}, [0, 2, 2]),
+            ({"ace_bonus_ranks": "A"}, [0, 2, 2]),
+            ({"ace_bonus_ranks": "A_K"}, [0, 5, 5]),
+        )
+    ),
+    *(
+        Example(
+            "H22",
+            "tong-its",
+            "hand",
+            tong_its(
+                "tongit", [seat([], face_down_quads=["K"]), seat(), seat()], settings, caller=0
+            ),
+            {"payments": payments},
+        )
+        for settings, payments in (({}, [0, 6, 6]), ({"ace_bonus_ranks": "A_K"}, [0, 10, 10]))
+    ),
+    # -- H23 presets, and api.md §4.4's example under `online`
+    Example(
+        "H23",
+        "tong-its",
+        "hand",
+        tong_its(
+            "draw",
+            [seat(["2C", "3H"], meld_kings=1), seat(["9S", "KD"]), seat()],
+            {"preset": "online"},
+            **DRAW_ANSWERS,
+        ),
+        {
+            "winner": 0,
+            "win_type": "challenged_draw",
+            "deadwood": [5, 19, None],
+            "payments": [0, 4, 2],
+            "chip_delta": [10, -6, -4],
+            "pot_after": 0,
+            "pot_awarded": 6,
+            "rules": {"preset": "online", "options": ONLINE},
+        },
+    ),
+    Example(
+        "H23",
+        "tong-its",
+        "hand",
+        tong_its("tongit", [seat([]), seat(), seat()], {"preset": "every_hand_pot"}, **H21_TONGIT),
+        {
+            "chip_delta": [20, -5, -5],
+            "pot_after": 0,
+            "rules": {
+                "preset": "every_hand_pot",
+                "options": {"fold_pays": "base", "pot_rule": "every_hand", "ace_bonus_ranks": "A"},
+            },
+        },
+    ),
+    # -- H82 Tong-Its's pairs of house rules: a folder pays 1 plus the winner's aces and
+    # kings, fours and its own unopened chip; a four of kings pays both 3 and 4.
+    Example(
+        "H82",
+        "tong-its",
+        "hand",
+        tong_its(
+            "draw",
+            [
+                seat(["KS", "KH", "KD", "KC", "AS"], meld_aces=1),
+                seat(["9S", "QD"]),
+                seat(opened=False),
+            ],
+            {"fold_pays": "one", "ace_bonus_ranks": "A_K"},
+            **DRAW_ANSWERS,
+        ),
+        # Aces 1 + 1, kings 4, one concealed four: challenger 3 + 3 + 6, folder 1 + 3 + 6 + 1.
+        {"winner": 0, "payments": [0, 12, 11]},
+    ),
+    Example(
+        "H82",
+        "tong-its",
+        "hand",
+        tong_its(
+            "tongit",
+            [seat([], face_down_quads=["K"]), seat(), seat()],
+            {"pot_rule": "every_hand", "ace_bonus_ranks": "A_K"},
+            caller=0,
+        ),
+        # Pot rule × either: none; the pot of 6 goes to the winner beside 10 + 10.
+        {"payments": [0, 10, 10], "chip_delta": [-2 + 20 + 6, -12, -12], "pot_awarded": 6},
+    ),
     # -- H30 knock_max
     Example("H30", "carousel", "hand", knock(0, [["3C", "2D"], ["KS"]]), code="knock_not_allowed"),
     Example(
@@ -279,6 +468,106 @@ EXAMPLES = [
             "hand_scores": [5, 0],
             "rules": {"preset": "knock_five", "options": {"knock_max": 5}},
         },
+    ),
+    # -- H40 face_values
+    *deadwoods(
+        "H40",
+        (
+            (["3D", "8S", "KC"], 1, {}, 21),
+            (["3D", "8S", "KC"], 1, {"face_values": "11_12_13"}, 24),
+            (["5C", "JD", "QD", "KS", "KH"], 3, {}, 20),
+            (["5C", "JD", "QD", "KS", "KH"], 3, {"face_values": 10}, 20),
+            (["5C", "JD", "QD", "KS", "KH"], 3, {"face_values": "11_12_13"}, 23),
+        ),
+    ),
+    # -- H41 jokers
+    *deadwoods(
+        "H41",
+        (
+            (["JK", "7S", "7D"], 1, {"jokers": "wild_20"}, 0),
+            (["JK", "2S", "9D"], 1, {"jokers": "wild_20"}, 31),
+            (["JK", "2S", "9D"], 1, {"jokers": "wild_50"}, 61),
+            (["JK", "3S", "3D"], 1, {"jokers": "wild_20"}, 0),
+        ),
+    ),
+    Example(
+        "H41",
+        "three-thirteen",
+        "hand",
+        {"hand_number": 1, "went_out": 0, "hands": [None, ["JK", "2S", "9D"]]},
+        code="invalid_card",
+        player=1,
+    ),
+    # Two players play one deck, so two jokers: a third is one too many.
+    Example(
+        "H41",
+        "three-thirteen",
+        "hand",
+        {
+            "hand_number": 1,
+            "went_out": 0,
+            "hands": [["JK", "JK", "3S"], ["JK", "2S", "9D"]],
+            "settings": {"jokers": "wild_20"},
+        },
+        code="duplicate_card",
+        player=1,
+    ),
+    # -- H42 wild_unmelded
+    *deadwoods(
+        "H42",
+        (
+            (H42_HAND, 9, {}, 65),
+            (H42_HAND, 9, {"face_values": "11_12_13"}, 66),
+            (H42_HAND, 9, {"wild_unmelded": 20}, 75),
+            (H42_HAND, 9, {"wild_unmelded": 20, "face_values": "11_12_13"}, 75),
+        ),
+    ),
+    # -- H43 presets
+    Example(
+        "H43",
+        "three-thirteen",
+        "deadwood",
+        three_thirteen(["JK", "2S", "9D"], 1, preset="with_jokers"),
+        {
+            "deadwood": 31,
+            "rules": {
+                "preset": "with_jokers",
+                "options": {"face_values": 10, "jokers": "wild_20", "wild_unmelded": "face"},
+            },
+        },
+    ),
+    Example(
+        "H43",
+        "three-thirteen",
+        "deadwood",
+        three_thirteen(H42_HAND, 9, preset="five_crowns_values"),
+        {
+            "deadwood": 75,
+            "rules": {
+                "preset": "five_crowns_values",
+                "options": {"face_values": "11_12_13", "jokers": "wild_50", "wild_unmelded": 20},
+            },
+        },
+    ),
+    # -- H83 Three Thirteen's pairs of house rules: an unmelded wild K counts 13 under
+    # 11_12_13 (A to Q: 78), 20 whatever its face under `wild_unmelded: 20`; a joker costs
+    # its own 50, never the wild's 20.
+    *deadwoods(
+        "H83",
+        (
+            (H83_HAND, 11, {}, 55 + 10 + 10 + 10),
+            (H83_HAND, 11, {"face_values": "11_12_13"}, 78 + 13),
+            (H83_HAND, 11, {"face_values": "11_12_13", "wild_unmelded": 20}, 78 + 20),
+            (["JK", "2S", "9D"], 1, {"jokers": "wild_50", "wild_unmelded": 20}, 61),
+        ),
+    ),
+    # Jokers and the wild rank are both wild in melds: JK 3♠ with a natural is a meld.
+    Example(
+        "H83",
+        "three-thirteen",
+        "deadwood",
+        three_thirteen(["JK", "3S", "9D"], 1, preset="five_crowns_values"),
+        {"deadwood": 0},
     ),
     # -- H50 ace_value
     *(

@@ -16,7 +16,7 @@ from games.rules import KINDS
 from games.rules.errors import RuleError
 from games.rules.kind import Played, Table
 from tests.properties import tries
-from tests.rules.house_examples import every_example
+from tests.rules.house_examples import every_example, seat, three_thirteen, tong_its
 from tests.rules.test_carousel import knocks
 from tests.rules.test_indian_rummy import deals
 from tests.rules.test_properties import rounds
@@ -158,14 +158,7 @@ def test_an_option_given_overrides_the_preset_which_overrides_the_book():
     assert got["thief_order"] == [["Ann"], ["Ben"]]
 
 
-@pytest.mark.parametrize(
-    ("slug", "option", "value"),
-    [
-        ("tong-its", "fold_pays", "one"),
-        ("three-thirteen", "jokers", "wild_20"),
-        ("indian-rummy", "format", "points"),
-    ],
-)
+@pytest.mark.parametrize(("slug", "option", "value"), [("indian-rummy", "format", "points")])
 def test_house_rules_not_scored_yet_are_refused_rather_than_scored_by_the_book(slug, option, value):
     kind = KINDS[slug]
     assert [preset.key for preset in kind.settings.presets] == ["book"]
@@ -185,6 +178,106 @@ def test_under_two_or_three_decks_a_request_may_not_ask_for_other_decks():
     assert answer("indian-chief", "round", {"players": players, "settings": {"decks": 2}})[0] == (
         "invalid_player_count"
     )
+
+
+# ---------------------------------------------------------------------------
+# Tong-Its's kings (H22) and pot (H21), Three Thirteen's jokers (H41): what is read, and
+# what is refused
+
+FOLDED = {"caller": 0, "responses": [None, "fold", "fold"]}
+KINGS_PAY = {"ace_bonus_ranks": "A_K"}
+
+
+def test_meld_kings_is_ignored_where_only_aces_pay():
+    players = [seat(["KC", "2D"], meld_kings="two"), seat(), seat()]
+    assert answer("tong-its", "hand", tong_its("draw", players, **FOLDED))["payments"] == [0, 1, 1]
+
+
+@pytest.mark.parametrize("kings", ["two", -1, 1.5, True, [2]])
+def test_where_kings_pay_meld_kings_must_be_a_whole_number_checked_with_meld_aces(kings):
+    # Seat 1's card is no card, but the kings are checked first, in the `invalid_input`
+    # step beside the aces.
+    players = [seat(["KC", "2D"], meld_kings=kings), seat(["1Z"]), seat()]
+    code, message, player = answer(
+        "tong-its", "hand", tong_its("draw", players, KINGS_PAY, **FOLDED)
+    )
+    assert (code, player) == ("invalid_input", 0)
+    assert "“meld_kings”" in message
+
+
+def test_where_kings_pay_more_than_four_kings_accounted_for_is_a_duplicate_after_the_aces():
+    # Seat 0 melded 3 kings and seat 1 holds two: 5 kings.
+    players = [seat(["2D"], meld_kings=3), seat(["KD", "KS"]), seat()]
+    body = tong_its("draw", players, KINGS_PAY, **FOLDED)
+    code, message, player = answer("tong-its", "hand", body)
+    assert (code, player) == ("duplicate_card", 1)
+    assert "kings entered to 5" in message
+    # Only aces are counted by the book: the same hand scores.
+    assert answer("tong-its", "hand", {**body, "settings": {}})["payments"] == [0, 1, 1]
+    # A face-down four of kings is four of them.
+    players = [seat([], face_down_quads=["K"], meld_kings=1), seat(), seat()]
+    body = tong_its("tongit", players, KINGS_PAY, caller=0)
+    assert answer("tong-its", "hand", body)[:1] == ("duplicate_card",)
+    # Too many aces and too many kings: the aces are said.
+    players = [seat(["2D"], meld_aces=5, meld_kings=5), seat(), seat()]
+    code, message, _ = answer("tong-its", "hand", tong_its("draw", players, KINGS_PAY, **FOLDED))
+    assert code == "duplicate_card" and "aces" in message
+
+
+def test_where_every_winner_takes_the_pot_the_previous_winner_is_not_read():
+    state = {"pot": 10, "previous_winner": 7}
+    body = tong_its("tongit", [seat([]), seat(), seat()], caller=0, state_before=state)
+    assert answer("tong-its", "hand", body)[0] == "invalid_input"
+    got = answer("tong-its", "hand", {**body, "settings": {"pot_rule": "every_hand"}})
+    assert (got["pot_awarded"], got["pot_after"]) == (16, 0)
+
+
+def test_a_tong_its_game_under_every_hand_pays_each_winner_the_pot():
+    hands = [
+        tong_its("tongit", [seat([]), seat(), seat()], caller=0),
+        tong_its("tongit", [seat(), seat([]), seat()], caller=1),
+    ]
+    # Hand 1: seat 0 takes 3 + 3 and the pot of 6 (−2 + 12); hand 2 the same for seat 1.
+    got = answer("tong-its", "game", {"hands": hands, "settings": {"preset": "every_hand_pot"}})
+    assert (got["totals"], got["pot"]) == ([10 - 5, -5 + 10, -10], 0)
+    # By the book nobody won twice running: the pot grows to 12.
+    got = answer("tong-its", "game", {"hands": hands})
+    assert (got["totals"], got["pot"]) == ([4 - 5, -5 + 4, -10], 12)
+
+
+def test_three_thirteen_plays_two_jokers_a_deck():
+    # Three players play two decks: four jokers, with 2♠ an all-wild-but-one meld.
+    four = ["JK", "JK", "JK", "JK", "2S"]
+    assert answer("three-thirteen", "deadwood", three_thirteen(four, 3, 3, jokers="wild_50")) == {
+        "deadwood": 0,
+        "melds": [four],
+        "unmatched": [],
+        "rules": {
+            "preset": "book",
+            "options": {"face_values": 10, "jokers": "wild_50", "wild_unmelded": "face"},
+        },
+    }
+    five = ["JK", "JK", "JK", "JK", "JK"]
+    got = answer("three-thirteen", "deadwood", three_thirteen(five, 3, 3, jokers="wild_50"))
+    assert got[0] == "duplicate_card"
+    got = answer("three-thirteen", "deadwood", three_thirteen(["JK", "2S", "9D"], 1))
+    assert got[0] == "invalid_card"
+
+
+@pytest.mark.parametrize(
+    ("slug", "option", "value"),
+    [
+        ("three-thirteen", "face_values", "10"),
+        ("three-thirteen", "face_values", 11),
+        ("three-thirteen", "wild_unmelded", "20"),
+        ("three-thirteen", "jokers", "wild_15"),
+        ("tong-its", "ace_bonus_ranks", "K"),
+        ("tong-its", "fold_pays", 1),
+    ],
+)
+def test_a_value_of_tong_its_or_three_thirteen_not_offered_is_refused(slug, option, value):
+    message = refused(slug, "deadwood", {"cards": ["KS"], "settings": {option: value}})
+    assert message.startswith(f"“{option}” must be one of ")
 
 
 # ---------------------------------------------------------------------------
@@ -246,6 +339,39 @@ def test_a_stored_indian_chief_game_orders_an_ace_thief_last_under_bga():
     decks, stored = kind.start(2, {"preset": "bga"})
     standings = kind.standings(Table(("Ann", "Ben"), decks, stored), [Played(("AS", "7D"))])
     assert standings.rows[0].steals.order == (("Ben",), ("Ann",))
+
+
+def test_a_stored_online_tong_its_game_asks_the_winner_for_kings_and_pays_every_winner():
+    kind = KINDS["tong-its"]
+    decks, stored = kind.start(3, kind.settings.chosen({"preset": "online"}))
+    table = Table(("Ann", "Ben", "Cy"), decks, stored)
+    asked = [question.key for question in kind.asks(table).seat]
+    assert asked[asked.index("meld_aces") + 1] == "meld_kings"
+    assert "meld_kings" not in [question.key for question in kind.questions.seat]
+    # api.md §4.4's example: Ann wins a challenged draw with a king in her melds.
+    answers = {"end": "draw", "caller": 0, "response_1": "challenge", "response_2": "fold"}
+    answers |= {"opened_1": True, "opened_2": True, "meld_kings_0": 1}
+    standings = kind.standings(table, [Played(("2C 3H", "9S KD", ""), answers)])
+
+    assert standings.totals == (10, -6, -4)
+    assert standings.notes[0] == "Pot: 0 chips, taken by every winner."
+    # By the book the king pays nothing and Cy pays 3: 4 − 2 … and the pot stays.
+    book = kind.standings(
+        Table(table.players, decks, {}), [Played(("2C 3H", "9S KD", ""), answers)]
+    )
+    assert book.totals == (4, -5, -5)
+
+
+def test_a_stored_three_thirteen_game_with_jokers_takes_them_and_counts_20():
+    kind = KINDS["three-thirteen"]
+    decks, stored = kind.start(3, {"preset": "with_jokers"})
+    table = Table(("Ann", "Ben", "Cy"), decks, stored)
+    assert kind.jokers(table) == 4
+    assert kind.jokers(Table(table.players, decks, {})) == 0
+    hand = Played(("", "JK 2S 9D", "7S 7D JK"), {"went_out": 0})
+    assert kind.standings(table, [hand]).totals == (0, 31, 0)
+    with pytest.raises(RuleError, match="without jokers"):
+        kind.standings(Table(table.players, decks, {}), [hand])
 
 
 # ---------------------------------------------------------------------------

@@ -533,10 +533,24 @@ def carousel_table(draw: st.DrawFn):
 
 
 def three_thirteen_table(draw: st.DrawFn):
+    """With its house rules (H40–H42): printed jokers, wild, costing 20 or 50 unmelded; J Q
+    K at 11 12 13; an unmelded wild at 20. The values may move a wild to another meld."""
     wild = draw(st.sampled_from(RANKS[2:]))  # 3s on hand 1 … kings on hand 11
     decks = draw(st.sampled_from([1, 2, 3]))
-    spec = Spec(None, False, False, False, wild, True)
-    return three_thirteen_melds(wild), spec, face, decks, 0
+    joker_cost = draw(st.sampled_from([0, 20, 50]))  # 0: no jokers
+    courts = draw(st.booleans())
+    wild_cost = draw(st.sampled_from([None, 20]))
+
+    def value(card: Card) -> int:
+        if card.rank == "JK":
+            return joker_cost
+        if card.rank == wild and wild_cost is not None:
+            return wild_cost
+        return NUMBER[card.rank] if courts else face(card)
+
+    jokers = joker_cost > 0
+    spec = Spec(None, False, False, jokers, wild, True)
+    return three_thirteen_melds(wild, jokers=jokers), spec, value, decks, 2 * decks * jokers
 
 
 def rummy_table(draw: st.DrawFn):

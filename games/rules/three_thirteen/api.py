@@ -2,7 +2,7 @@
 
 from games.rules.melds import Arrangement
 from games.rules.reading import Json, as_object, given, seat_hands
-from games.rules.three_thirteen.scoring import HandInput, deadwood
+from games.rules.three_thirteen.scoring import HandInput, HouseRules, deadwood
 
 
 def read_hand(data: Json) -> HandInput:
@@ -13,6 +13,11 @@ def read_hand(data: Json) -> HandInput:
     )
 
 
-def read_deadwood(cards: tuple[str, ...], data: Json) -> Arrangement:
+def read_deadwood(cards: tuple[str, ...], data: Json, rules: HouseRules) -> Arrangement:
     context = as_object(data.get("context"), "“context”")
-    return deadwood(cards, context.get("hand_number"), **given(context, "players"))  # type: ignore[arg-type]
+    return deadwood(
+        cards,
+        context.get("hand_number"),  # type: ignore[arg-type]  # checked there
+        rules=rules,
+        **given(context, "players"),
+    )

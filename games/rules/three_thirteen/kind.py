@@ -1,16 +1,42 @@
 """Three Thirteen at the table: eleven hands of 3 to 13 cards, each with its wild rank;
-who went out, and the cards each player holds."""
+who went out, and the cards each player holds (printed jokers among them where the house
+plays them)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import Card
 from games.rules.family import HandKind
+from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import Questions, SeatQuestion
 from games.rules.reading import Json
-from games.rules.settings import RuleSet
+from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
 from games.rules.three_thirteen import api, scoring
+
+FACE_VALUES = Choice(
+    key="face_values",
+    label="J, Q and K count",
+    choices=((10, "J Q K count 10"), ("11_12_13", "J Q K count 11 12 13")),
+    default=10,
+)
+JOKERS = Choice(
+    key="jokers",
+    label="Jokers",
+    explanation="Two printed jokers a deck, always wild.",
+    choices=(
+        ("none", "No jokers"),
+        ("wild_20", "Jokers wild, 20 unmelded"),
+        ("wild_50", "Jokers wild, 50 unmelded"),
+    ),
+    default="none",
+)
+WILD_UNMELDED = Choice(
+    key="wild_unmelded",
+    label="A wild card left unmelded",
+    choices=(("face", "Unmelded wild counts its face"), (20, "Unmelded wild counts 20")),
+    default="face",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -21,22 +47,30 @@ class ThreeThirteenKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
+    def house_rules(self, settings: Json) -> scoring.HouseRules:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return scoring.HouseRules(**self.settings.rules(settings).options)
+
+    def jokers(self, table: Table) -> int:
+        """Two printed jokers a deck where the house plays them, none by the book."""
+        return self.house_rules(table.settings).jokers_in_play(table.seats)
+
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand)
+        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
-        return scoring.score_game(hands)
+        return scoring.score_game(hands, rules=scoring.HouseRules(**rules.options))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        return api.read_deadwood(cards, data)
+        return api.read_deadwood(cards, data, scoring.HouseRules(**rules.options))
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         return {"hand_number": number, "went_out": answers.get("went_out"), "hands": hands}
 
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
-        return scoring.arrange(cards, number)
+        return scoring.arrange(cards, number, self.house_rules(game))
 
     def hand_size(self, number: int) -> int | None:
         return scoring.hand_size(number)
@@ -53,5 +87,17 @@ KIND = ThreeThirteenKind(
     rounds=scoring.HANDS,
     lowest_wins=True,
     max_cards=scoring.hand_size(scoring.HANDS),
+    settings=Settings(
+        house_rules=(FACE_VALUES, JOKERS, WILD_UNMELDED),
+        presets=(
+            BOOK,
+            Preset("with_jokers", "With jokers", {"jokers": "wild_20"}),
+            Preset(
+                "five_crowns_values",
+                "Five Crowns values",
+                {"face_values": "11_12_13", "wild_unmelded": 20, "jokers": "wild_50"},
+            ),
+        ),
+    ),
     questions=Questions(hand=(SeatQuestion("went_out", "Who went out", needed=True),)),
 )

@@ -1,8 +1,11 @@
 """Three Thirteen Rummy: eleven hands of 3 to 13 cards, a new wild rank each hand, lowest wins.
 
 Implements `shared/rules/rummy-family.md` §3 and the `three-thirteen` parts of
-`shared/api.md` §3. Melds stay in the hand, so each revealed hand's deadwood is the minimum
-over all arrangements (`solver.best_arrangement`).
+`shared/api.md` §3, with the house rules of `shared/rules/house-rules.md` §4 (`HouseRules`:
+what J, Q and K count, printed jokers, what an unmelded wild costs). Melds stay in the
+hand, so each revealed hand's deadwood is the minimum over all arrangements
+(`solver.best_arrangement`), taken with the values in force: a house rule may move a wild
+to another meld.
 
 Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
 §3.1): `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, then
@@ -61,9 +64,44 @@ def hand_size(hand_number: int) -> int:
     return hand_number + 2
 
 
-def value(card: Card) -> int:
-    """A = 1, 2–10 their pips, J Q K = 10; an unmelded wild counts its own face value
-    ([TT-wild-face-value], §7 C1 — not Five Crowns' 20)."""
+JOKERS_PER_DECK = 2  # "2 printed jokers per deck" (H41)
+COURT_VALUES = {"J": 11, "Q": 12, "K": 13}  # `face_values` "11_12_13" (H40)
+WILD_COST = 20  # `wild_unmelded` 20 (H42)
+JOKER_COSTS = {"wild_20": 20, "wild_50": 50}  # a joker left unmelded (H41)
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Three Thirteen's house rules (house-rules.md §4), the book's values by default.
+
+    `face_values` "11_12_13": J, Q, K count 11, 12, 13 (H40). `jokers` "wild_20" or
+    "wild_50": two printed jokers per deck, always wild, 20 or 50 left unmelded (H41).
+    `wild_unmelded` 20: a card of the hand's wild rank left unmelded costs 20, whatever its
+    face (H42); a joker's cost is always its own (H83)."""
+
+    face_values: int | str = 10
+    jokers: str = "none"
+    wild_unmelded: int | str = "face"
+
+    def jokers_in_play(self, players: int) -> int:
+        """How many printed jokers the decks for `players` hold: none by the book."""
+        return 0 if self.jokers == "none" else JOKERS_PER_DECK * decks_for(players)
+
+
+BOOK = HouseRules()
+
+
+def value(card: Card, rules: HouseRules = BOOK, wild: str | None = None) -> int:
+    """What a card left unmelded costs, `wild` being the hand's wild rank: A = 1, 2–10
+    their pips, J Q K = 10 (or 11, 12, 13); an unmelded wild its own face value
+    ([TT-wild-face-value], §7 C1 — not Five Crowns' 20) unless the house makes it 20; a
+    joker 20 or 50."""
+    if card.is_joker:
+        return JOKER_COSTS[rules.jokers]
+    if card.rank == wild and rules.wild_unmelded == WILD_COST:
+        return WILD_COST
+    if rules.face_values == "11_12_13":
+        return COURT_VALUES.get(card.rank, card.face_value)
     return card.face_value
 
 
@@ -118,35 +156,46 @@ def _check_count(cards: Sequence[Card], hand_number: int, seat: int | None = Non
         )
 
 
-def arrange(cards: Sequence[Card], hand_number: int) -> Arrangement:
-    """The minimum-deadwood arrangement of a revealed hand, with this hand's wild rank."""
-    return best_arrangement(cards, three_thirteen_melds(wild_rank(hand_number)), value)
+def arrange(cards: Sequence[Card], hand_number: int, rules: HouseRules = BOOK) -> Arrangement:
+    """The minimum-deadwood arrangement of a revealed hand, with this hand's wild rank and
+    the values in force (printed jokers are wild wherever they are in play)."""
+    wild = wild_rank(hand_number)
+    return best_arrangement(
+        cards,
+        three_thirteen_melds(wild, jokers=rules.jokers != "none"),
+        lambda card: value(card, rules, wild),
+    )
 
 
-def deadwood(cards: Sequence[str], hand_number: int, players: int = 2) -> Arrangement:
+def deadwood(
+    cards: Sequence[str], hand_number: int, players: int = 2, rules: HouseRules = BOOK
+) -> Arrangement:
     """api.md §3.2 for Three Thirteen: the minimum deadwood and one arrangement reaching it.
 
-    Order: `invalid_input` (`hand_number` 1–11, `players` 2–16), `invalid_card` (no
-    jokers), `duplicate_card` (ceil(players / 2) decks), `wrong_card_count` (hand_number + 2
-    cards).
+    Order: `invalid_input` (`hand_number` 1–11, `players` 2–16), `invalid_card` (jokers
+    only where the house plays them), `duplicate_card` (ceil(players / 2) decks, two
+    jokers a deck), `wrong_card_count` (hand_number + 2 cards).
     """
     check_hand_number(hand_number)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidInput(f"“players” must be a whole number, not {players!r}.")
     check_player_count(players, MIN_PLAYERS, MAX_SEATS, TITLE)
-    parsed = parse_cards(cards)
-    check_copies([(None, parsed)], decks_for(players))
+    jokers = rules.jokers_in_play(players)
+    parsed = parse_cards(cards, jokers=jokers > 0)
+    check_copies([(None, parsed)], decks_for(players), jokers)
     _check_count(parsed, hand_number)
-    return arrange(parsed, hand_number)
+    return arrange(parsed, hand_number, rules)
 
 
-def score_hand(hand: HandInput) -> HandResult:
+def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     """Score one hand: each player scores their deadwood; the player who went out 0.
 
     Validation order:
     1. `invalid_input`: `hand_number` 1–11, 2–16 players, `went_out` a seat;
-    2. `invalid_card`: any card text (no jokers), seat by seat;
-    3. `duplicate_card`: more copies than ceil(players / 2) decks hold, across all hands;
+    2. `invalid_card`: any card text (`JK` only where the house plays jokers), seat by
+       seat;
+    3. `duplicate_card`: more copies than ceil(players / 2) decks hold (two jokers a
+       deck), across all hands;
     4. `wrong_card_count`: a hand given (the went-out one too) without hand_number + 2 cards;
     5. `missing_hand`: another seat's hand is None;
     6. `went_out_with_deadwood`: the went-out hand is given and cannot be melded whole
@@ -154,14 +203,18 @@ def score_hand(hand: HandInput) -> HandResult:
 
     Sets may repeat identical cards from several decks and have any size
     ([TT-set-duplicates], §7 C2); an unmelded wild counts its face value
-    ([TT-wild-face-value], §7 C1). Others may score 0 too; there is no laying off.
+    ([TT-wild-face-value], §7 C1). Others may score 0 too; there is no laying off. The
+    house rules change the values, and so perhaps the best arrangement (H40–H42, H83).
     """
     check_hand_number(hand.hand_number)
     players = len(hand.hands)
     check_player_count(players, MIN_PLAYERS, MAX_SEATS, TITLE)
     went_out = check_seat(hand.went_out, players, "“went_out”")
-    hands = parse_hands(hand.hands, jokers=False)
-    check_copies([(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players))
+    jokers = rules.jokers_in_play(players)
+    hands = parse_hands(hand.hands, jokers=jokers > 0)
+    check_copies(
+        [(seat, cards or ()) for seat, cards in enumerate(hands)], decks_for(players), jokers
+    )
     for seat, cards in enumerate(hands):
         if cards is not None:
             _check_count(cards, hand.hand_number, seat)
@@ -169,7 +222,9 @@ def score_hand(hand: HandInput) -> HandResult:
         if cards is None and seat != went_out:
             raise MissingHand(f"Seat {seat}'s hand is missing: enter all their cards.", seat)
 
-    arrangements = [None if cards is None else arrange(cards, hand.hand_number) for cards in hands]
+    arrangements = [
+        None if cards is None else arrange(cards, hand.hand_number, rules) for cards in hands
+    ]
     shown = arrangements[went_out]
     if shown is not None and shown.deadwood > 0:
         raise WentOutWithDeadwood(
@@ -195,7 +250,9 @@ def _explain(hand_number: int, went_out: int, arrangements: Sequence[Arrangement
     return " ".join(parts)
 
 
-def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameResult:
+def score_game(
+    hands: Sequence[HandInput], players: int | None = None, rules: HouseRules = BOOK
+) -> GameResult:
     """Score hands 1, 2, … in play order from zero totals; after hand 11 the lowest total
     wins, a tie is shared ([R-tie], §7 D3).
 
@@ -212,7 +269,7 @@ def score_game(hands: Sequence[HandInput], players: int | None = None) -> GameRe
                 f"Hand {number} must have “hand_number” {number}, not {hand.hand_number!r}."
             )
     players = check_same_players([len(hand.hands) for hand in hands], players)
-    results = play_in_order(hands, lambda number, hand: score_hand(hand))
+    results = play_in_order(hands, lambda number, hand: score_hand(hand, rules))
     running = running_totals([result.hand_scores for result in results], players)
     totals = running[-1] if running else (0,) * players
     over = len(results) == HANDS

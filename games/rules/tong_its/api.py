@@ -25,7 +25,7 @@ def _read_player(value: object, seat: int) -> PlayerInput:
         opened=player.get("opened"),  # type: ignore[arg-type]  # the rules check it
         hand=hand_cards(player.get("hand"), seat),
         face_down_quads=ranks,
-        **given(player, "meld_aces"),
+        **given(player, "meld_aces", "meld_kings"),
     )
 
 

@@ -1,6 +1,8 @@
 """Tong-Its: the checks of a hand before it is scored, in the spec's validation order
 (`shared/api.md` §3.3 Tong-Its): `invalid_input`, `invalid_card`, `duplicate_card`, then
 `tongit_with_cards` and `not_opened`; each step runs over the whole hand before the next.
+Where kings pay (`ace_bonus_ranks` "A_K", H22) `meld_kings` is checked beside
+`meld_aces`, and the kings accounted for after the aces (`shared/api.md` §4.2).
 """
 
 from collections.abc import Sequence
@@ -17,7 +19,6 @@ from games.rules.rummy_common import (
     check_seat,
 )
 from games.rules.tong_its.hand import (
-    ACES_IN_DECK,
     CHALLENGE,
     DRAW,
     ENDINGS,
@@ -25,10 +26,16 @@ from games.rules.tong_its.hand import (
     MAX_HAND,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OF_A_RANK,
     TITLE,
     TONGIT,
     HandInput,
+    HouseRules,
+    PlayerInput,
 )
+
+# The words of each bonus rank, as the duplicate check names them.
+_PLURAL = {"A": "aces", "K": "kings"}
 
 
 def check_hand_size(cards: Sequence[object], player: int | None = None) -> None:
@@ -37,8 +44,11 @@ def check_hand_size(cards: Sequence[object], player: int | None = None) -> None:
         raise InvalidInput(f"{whose} has {len(cards)} cards; a hand holds at most 13.", player)
 
 
-def check_input(hand: HandInput) -> None:
-    """Step 1, `invalid_input`, in the request's field order."""
+def check_input(hand: HandInput, rules: HouseRules) -> None:
+    """Step 1, `invalid_input`, in the request's field order. `meld_kings` is read only
+    where kings pay (H22): under the book it is ignored, whatever it holds. Under
+    `pot_rule` "every_hand" the previous winner is not read (H21), so it is not checked
+    either."""
     check_player_count(len(hand.players), MIN_PLAYERS, MAX_PLAYERS, TITLE)
     if hand.end not in ENDINGS:
         raise InvalidInput(f"“end” must be tongit, draw or stock_out, not {hand.end!r}.")
@@ -61,6 +71,8 @@ def check_input(hand: HandInput) -> None:
         if not isinstance(player.opened, bool):
             raise InvalidInput(f"Seat {seat}'s “opened” must be true or false.", seat)
         check_count(player.meld_aces, f"Seat {seat}'s “meld_aces”", seat)
+        if rules.kings_pay:
+            check_count(player.meld_kings, f"Seat {seat}'s “meld_kings”", seat)
         if player.face_down_quads and not player.opened:
             raise InvalidInput(
                 f"Seat {seat} laid a four-of-a-kind face down, so they have opened.", seat
@@ -70,7 +82,7 @@ def check_input(hand: HandInput) -> None:
         if player.hand is not None:
             check_hand_size(player.hand, seat)
     check_count(hand.state_before.pot, "The pot")
-    if hand.state_before.previous_winner is not None:
+    if hand.state_before.previous_winner is not None and not rules.pot_every_hand:
         check_seat(hand.state_before.previous_winner, 3, "“previous_winner”")
 
 
@@ -90,32 +102,41 @@ def parse(hand: HandInput) -> tuple[list[tuple[Card, ...] | None], list[tuple[st
     return hands, quads
 
 
-def aces_of(cards: Sequence[Card] | None, meld_aces: int, quads: Sequence[str]) -> int:
-    """Aces accounted for by one seat: in the hand, in its exposed melds, 4 per face-down
-    quad of aces."""
-    return sum(card.rank == "A" for card in cards or ()) + meld_aces + 4 * quads.count("A")
+def bonus_cards(
+    rank: str, player: PlayerInput, cards: Sequence[Card] | None, quads: Sequence[str]
+) -> int:
+    """Cards of a bonus rank (A, or K where kings pay) accounted for by one seat: in the
+    hand, in its own exposed melds (`meld_aces`, `meld_kings`), 4 per face-down quad."""
+    melded = player.meld_kings if rank == "K" else player.meld_aces
+    held = sum(card.rank == rank for card in cards or ())
+    return held + melded + OF_A_RANK * quads.count(rank)
 
 
 def check_duplicates(
-    hand: HandInput, hands: Sequence[tuple[Card, ...] | None], quads: Sequence[tuple[str, ...]]
+    hand: HandInput,
+    hands: Sequence[tuple[Card, ...] | None],
+    quads: Sequence[tuple[str, ...]],
+    rules: HouseRules,
 ) -> None:
     """Step 3, `duplicate_card`: a card entered twice, a card of a rank someone laid face
     down (a face-down quad is all four cards of its rank), the same rank face down twice;
-    then more than 4 aces accounted for in all."""
+    then more than 4 aces accounted for in all, then (where kings pay) more than 4
+    kings."""
     entries: list[tuple[int | None, Sequence[Card]]] = []
     for seat, (cards, ranks) in enumerate(zip(hands, quads, strict=True)):
         entries.append((seat, cards or ()))
         entries.append((seat, [Card(rank, suit) for rank in ranks for suit in SUITS]))
     check_copies(entries, 1)
-    aces = 0
-    for seat, player in enumerate(hand.players):
-        aces += aces_of(hands[seat], player.meld_aces, quads[seat])
-        if aces > ACES_IN_DECK:
-            raise DuplicateCard(
-                f"Seat {seat} brings the aces entered to {aces} (in hands, in own exposed "
-                "melds and in face-down fours); the deck has 4.",
-                seat,
-            )
+    for rank in rules.bonus_ranks:
+        counted = 0
+        for seat, player in enumerate(hand.players):
+            counted += bonus_cards(rank, player, hands[seat], quads[seat])
+            if counted > OF_A_RANK:
+                raise DuplicateCard(
+                    f"Seat {seat} brings the {_PLURAL[rank]} entered to {counted} (in hands, "
+                    f"in own exposed melds and in face-down fours); the deck has {OF_A_RANK}.",
+                    seat,
+                )
 
 
 def check_rules(hand: HandInput, hands: Sequence[tuple[Card, ...] | None]) -> None:

@@ -1,5 +1,6 @@
 """Tong-Its: what a hand is, as the rules take and answer it (`shared/api.md` §3.3), with
-the game's constants (`shared/rules/rummy-family.md` §1)."""
+the game's constants (`shared/rules/rummy-family.md` §1) and its house rules
+(`shared/rules/house-rules.md` §2)."""
 
 from dataclasses import dataclass
 
@@ -17,7 +18,8 @@ BASE_CHALLENGED = 3
 BASE_OTHER = 1
 QUAD_BONUS = 3
 NOT_OPENED_PENALTY = 1
-ACES_IN_DECK = 4
+FOLD_BASE_ONE = 1  # "fold … pay less" (H20)
+OF_A_RANK = 4  # the cards of one rank in the one deck
 
 TONGIT = "tongit"
 DRAW = "draw"
@@ -47,14 +49,51 @@ class PlayerInput:
     entered.
 
     `hand` is the cards still held (None when not entered; needed only for the compared
-    players and the winner); `meld_aces` the aces in melds this player exposed themselves;
-    `face_down_quads` the ranks of concealed four-of-a-kinds laid face down.
+    players and the winner); `meld_aces` the aces in melds this player exposed themselves,
+    `meld_kings` the kings (read only where kings pay, H22); `face_down_quads` the ranks of
+    concealed four-of-a-kinds laid face down.
     """
 
     opened: bool
     hand: tuple[str, ...] | None = None
     meld_aces: int = 0
     face_down_quads: tuple[str, ...] = ()
+    meld_kings: int = 0
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Tong-Its's house rules (house-rules.md §2), the book's values by default.
+
+    `fold_pays` "one": a folder in a challenged draw pays a base of 1, not 3 (H20);
+    `pot_rule` "every_hand": every winner takes the whole pot, this hand's antes included,
+    whoever won the hand before (H21); `ace_bonus_ranks` "A_K": the winner's bonus counts
+    kings as well as aces (H22)."""
+
+    fold_pays: str = "base"
+    pot_rule: str = "hitter"
+    ace_bonus_ranks: str = "A"
+
+    @property
+    def bonus_ranks(self) -> tuple[str, ...]:
+        """The ranks of which each card the winner holds or melded pays 1 (§1.5, H22)."""
+        return ("A", "K") if self.ace_bonus_ranks == "A_K" else ("A",)
+
+    @property
+    def kings_pay(self) -> bool:
+        return "K" in self.bonus_ranks
+
+    @property
+    def pot_every_hand(self) -> bool:
+        return self.pot_rule == "every_hand"
+
+    def fold_base(self, base: int) -> int:
+        """What a folder in a challenged draw pays as its base: the 3 everyone pays
+        ([TI-folder-pays-full], §7 A1), or 1 (H20)."""
+        return FOLD_BASE_ONE if self.fold_pays == "one" else base
+
+
+BOOK = HouseRules()
 
 
 @dataclass(frozen=True)
@@ -114,13 +153,15 @@ class GameResult:
 
     Play is open-ended (§1.8): there is no last hand and no game winner; chips left in the
     pot stay unawarded. `hand_results` holds each hand's result in play order for the
-    scoreboard; it is not part of the API response.
+    scoreboard, and `rules` the house rules it was scored by (the table says who takes
+    the pot); neither is part of the API response.
     """
 
     totals: tuple[int, ...]
     pot: int
     hands_won: tuple[int, ...]
     hand_results: tuple[HandResult, ...] = ()
+    rules: HouseRules = BOOK
 
     @property
     def game_over(self) -> bool:

@@ -1,13 +1,14 @@
 """Tong-Its at the table: how the hand ended and who called it or drew last, each opened
-player's answer to a draw, and what only the winner is asked (aces in their melds,
-face-down fours); the winner deals next, and the pot carries over."""
+player's answer to a draw, and what only the winner is asked (aces in their melds, kings
+too where kings pay, face-down fours); the winner deals next, and the pot carries over."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.cards import Card
 from games.rules.family import HandKind, hands_won
+from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import (
     ChoiceQuestion,
@@ -18,7 +19,7 @@ from games.rules.questions import (
     SeatQuestion,
 )
 from games.rules.reading import Json
-from games.rules.settings import RuleSet
+from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
 from games.rules.tong_its import api, scoring
 from games.rules.tong_its.hand import (
     CHALLENGE,
@@ -34,8 +35,36 @@ from games.rules.tong_its.hand import (
     GameResult,
     HandInput,
     HandResult,
+    HouseRules,
     decks_for,
 )
+
+FOLD_PAYS = Choice(
+    key="fold_pays",
+    label="A folder pays",
+    explanation="What a player who folds a challenged draw pays as its base.",
+    choices=(("base", "A folder pays 3"), ("one", "A folder pays 1")),
+    default="base",
+)
+POT_RULE = Choice(
+    key="pot_rule",
+    label="The pot",
+    choices=(
+        ("hitter", "Pot to a winner of two hands running"),
+        ("every_hand", "Pot to every winner"),
+    ),
+    default="hitter",
+)
+ACE_BONUS_RANKS = Choice(
+    key="ace_bonus_ranks",
+    label="The winner's bonus",
+    explanation="Each loser pays the winner 1 chip per such card.",
+    choices=(("A", "Aces pay 1"), ("A_K", "Aces and kings pay 1")),
+    default="A",
+)
+
+# Asked of the winner beside the aces, where kings pay (H22, H90).
+MELD_KINGS = CountQuestion("meld_kings", "Kings in own exposed melds", of_winner=True)
 
 
 def _seats(answers: Json, key: str, players: int) -> list[Any]:
@@ -54,13 +83,30 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
     def read_game_hand(self, data: Json) -> HandInput:
         return api.read_game_hand(data)
 
+    def house_rules(self, settings: Json) -> HouseRules:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return HouseRules(**self.settings.rules(settings).options)
+
+    def asks(self, table: Table) -> Questions:
+        """Where kings pay, the winner is also asked for the kings in their own exposed
+        melds, just after the aces."""
+        if not self.house_rules(table.settings).kings_pay:
+            return self.questions
+        seat = tuple(
+            asked
+            for question in self.questions.seat
+            for asked in ((question, MELD_KINGS) if question.key == "meld_aces" else (question,))
+        )
+        return replace(self.questions, seat=seat)
+
     def score_hand(self, hand: HandInput, rules: RuleSet) -> HandResult:
-        return scoring.score_hand(hand)
+        return scoring.score_hand(hand, HouseRules(**rules.options))
 
     def score_game(self, hands: list[HandInput], settings: Json, rules: RuleSet) -> GameResult:
-        return scoring.score_game(hands)
+        return scoring.score_game(hands, HouseRules(**rules.options))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
+        """No house rule changes a count: they change only who pays what."""
         return scoring.deadwood(cards)
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
@@ -91,6 +137,7 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
                 "opened": bool(answers.get(f"opened_{seat}")) or seat == called,
                 "hand": hand,
                 "meld_aces": answers.get(f"meld_aces_{seat}") or 0,
+                "meld_kings": answers.get(f"meld_kings_{seat}") or 0,
                 "face_down_quads": answers.get(f"face_down_quads_{seat}") or [],
             }
             for seat, hand in enumerate(hands)
@@ -111,10 +158,12 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
         return [0, *(hand.winner for hand in hands)]
 
     def notes(self, result: GameResult, players: Sequence[str]) -> tuple[str, ...]:
-        return (
-            f"Pot: {result.pot} chips, taken by a player who wins two hands running.",
-            hands_won(players, result.hands_won),
+        taken = (
+            "taken by every winner"
+            if result.rules.pot_every_hand
+            else "taken by a player who wins two hands running"
         )
+        return (f"Pot: {result.pot} chips, {taken}.", hands_won(players, result.hands_won))
 
 
 KIND = TongItsKind(
@@ -125,6 +174,18 @@ KIND = TongItsKind(
     unit="chips",
     max_cards=MAX_HAND,
     has_pot=True,
+    settings=Settings(
+        house_rules=(FOLD_PAYS, POT_RULE, ACE_BONUS_RANKS),
+        presets=(
+            BOOK,
+            Preset("every_hand_pot", "Pot every hand", {"pot_rule": "every_hand"}),
+            Preset(
+                "online",
+                "Online style, in chips",
+                {"fold_pays": "one", "pot_rule": "every_hand", "ace_bonus_ranks": "A_K"},
+            ),
+        ),
+    ),
     questions=Questions(
         hand=(
             ChoiceQuestion(

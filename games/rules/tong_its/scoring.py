@@ -1,8 +1,10 @@
 """Tong-Its: three players, chips, antes and a pot, and the three ways a hand ends.
 
-Implements `shared/rules/rummy-family.md` §1 and the `tong-its` parts of `shared/api.md` §3.
-Melds kept concealed still count, so a compared hand's deadwood is the minimum over all
-arrangements (`solver.best_arrangement`, aces low only).
+Implements `shared/rules/rummy-family.md` §1 and the `tong-its` parts of `shared/api.md` §3,
+with the house rules of `shared/rules/house-rules.md` §2 (`HouseRules`: what a folder
+pays, who takes the pot, whether kings pay as aces do). Melds kept concealed still count,
+so a compared hand's deadwood is the minimum over all arrangements
+(`solver.best_arrangement`, aces low only).
 
 Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
 §3.3 Tong-Its): `invalid_input`, `invalid_card`, `duplicate_card`, then
@@ -29,7 +31,7 @@ from games.rules.rummy_common import (
 )
 from games.rules.solver import best_arrangement
 from games.rules.tong_its.checks import (
-    aces_of,
+    bonus_cards,
     check_duplicates,
     check_hand_size,
     check_input,
@@ -41,9 +43,11 @@ from games.rules.tong_its.hand import (
     BASE_CHALLENGED,
     BASE_OTHER,
     BASE_TONGIT,
+    BOOK,
     CHALLENGE,
     CHALLENGED_DRAW,
     DRAW,
+    FOLD,
     NOT_OPENED_PENALTY,
     QUAD_BONUS,
     STOCK_OUT,
@@ -51,6 +55,7 @@ from games.rules.tong_its.hand import (
     GameResult,
     HandInput,
     HandResult,
+    HouseRules,
     StateBefore,
     value,
 )
@@ -87,18 +92,20 @@ def _need(hands: Sequence[tuple[Card, ...] | None], seats: Sequence[int]) -> lis
     return [hands[seat] or () for seat in seats]
 
 
-def score_hand(hand: HandInput) -> HandResult:
+def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     """Score one hand: who wins, what each loser pays, the antes and the pot.
 
     Validation order:
     1. `invalid_input`: exactly 3 players; `end` one of the three; `caller` (tongit, draw)
        or `last_drawer` (stock_out) a seat; for a draw, `responses` of 3 with None for the
-       caller and fold/challenge for the others; `opened` a boolean; `meld_aces` ≥ 0; no
-       `face_down_quads` for a player who has not opened; no hand of more than 13 cards;
-       `state_before.pot` ≥ 0 and `previous_winner` None or a seat;
+       caller and fold/challenge for the others; `opened` a boolean; `meld_aces` ≥ 0 (and
+       `meld_kings` where kings pay); no `face_down_quads` for a player who has not
+       opened; no hand of more than 13 cards; `state_before.pot` ≥ 0 and
+       `previous_winner` None or a seat (not read, so not checked, where every winner
+       takes the pot);
     2. `invalid_card`: any card or rank text, seat by seat (hand, then face-down ranks);
        any `JK`;
-    3. `duplicate_card`: see `_check_duplicates`;
+    3. `duplicate_card`: see `checks.check_duplicates`;
     4. `tongit_with_cards`, then `not_opened` (draw caller, then challengers in seat
        order), then `missing_hand` (a compared seat, or the winner of a draw both opponents
        folded, whose hand was not entered; the first in seat order).
@@ -115,15 +122,17 @@ def score_hand(hand: HandInput) -> HandResult:
     face-down quads plus every rank whose four cards the winner holds, even if the
     deadwood-optimal arrangement splits them, [TI-quad-possession], §7 A3) + 1 if this
     loser has not opened + 1 per winner ace (in hand, `meld_aces`, 4 per face-down quad of
-    aces).
+    aces). Under `fold_pays` "one" a folder's base is 1 and everything else it pays is
+    unchanged (H20, H82); under `ace_bonus_ranks` "A_K" kings pay as aces do, so a
+    face-down four of kings pays both its 3 and its 4 kings (H22, H82).
 
     Pot (§1.6): everyone antes 2 (pot + 6); a winner who also won the previous hand takes
     the whole pot, this hand's antes included, and the streak is not reset by taking it
-    ([TI-pot-streak], §7 A2).
+    ([TI-pot-streak], §7 A2). Under `pot_rule` "every_hand" every winner takes it (H21).
     """
-    check_input(hand)
+    check_input(hand, rules)
     hands, quads = parse(hand)
-    check_duplicates(hand, hands, quads)
+    check_duplicates(hand, hands, quads, rules)
     check_rules(hand, hands)
 
     dead: dict[int, int] = {}
@@ -162,16 +171,30 @@ def score_hand(hand: HandInput) -> HandResult:
     winner_hand = hands[winner] or ()
     held = Counter(card.rank for card in winner_hand)
     concealed = len(quads[winner]) + sum(count == 4 for count in held.values())
-    aces = aces_of(winner_hand, hand.players[winner].meld_aces, quads[winner])
+    bonus = {
+        rank: bonus_cards(rank, hand.players[winner], winner_hand, quads[winner])
+        for rank in rules.bonus_ranks
+    }
+    bases = tuple(
+        rules.fold_base(base)
+        if win_type == CHALLENGED_DRAW and (hand.responses or ())[seat] == FOLD
+        else base
+        for seat in range(3)
+    )
     payments = tuple(
         0
         if seat == winner
-        else base + QUAD_BONUS * concealed + (0 if player.opened else NOT_OPENED_PENALTY) + aces
+        else bases[seat]
+        + QUAD_BONUS * concealed
+        + (0 if player.opened else NOT_OPENED_PENALTY)
+        + sum(bonus.values())
         for seat, player in enumerate(hand.players)
     )
     pot = hand.state_before.pot + 3 * ANTE
-    streak = hand.state_before.previous_winner == winner
-    pot_awarded = pot if streak else 0
+    # Where every winner takes the pot the previous winner is not read (H21).
+    streak = not rules.pot_every_hand and hand.state_before.previous_winner == winner
+    taken = rules.pot_every_hand or streak
+    pot_awarded = pot if taken else 0
     chip_delta = tuple(
         -ANTE + (sum(payments) + pot_awarded if seat == winner else -payments[seat])
         for seat in range(3)
@@ -179,8 +202,8 @@ def score_hand(hand: HandInput) -> HandResult:
     explanation = " ".join(
         [
             story,
-            _payment_story(hand, winner, base, concealed, aces),
-            *(_pot_story(winner, pot) if streak else []),
+            _payment_story(hand, winner, bases, concealed, bonus),
+            *(_pot_story(winner, pot, streak) if taken else []),
             *(
                 f"Seat {seat}: {describe(a.melds, a.unmatched, a.deadwood)}."
                 for seat, a in sorted(arrangements.items())
@@ -193,7 +216,7 @@ def score_hand(hand: HandInput) -> HandResult:
         deadwood=tuple(dead.get(seat) for seat in range(3)),
         payments=payments,
         chip_delta=chip_delta,
-        pot_after=0 if streak else pot,
+        pot_after=0 if taken else pot,
         pot_awarded=pot_awarded,
         explanation=explanation,
     )
@@ -224,14 +247,32 @@ def _compare_story(winner: int, caller: int, dead: dict[int, int], role: str) ->
     return f"Seat {winner} ({dead[winner]}) beats {others}{rule}."
 
 
-def _payment_story(hand: HandInput, winner: int, base: int, concealed: int, aces: int) -> str:
-    """For example "Each loser pays 3 + 3 aces; seat 1 also pays 1 for not opening."."""
-    terms = [str(base)]
+_BONUS_WORDS = {"A": ("ace", "aces"), "K": ("king", "kings")}
+
+
+def _payment_story(
+    hand: HandInput,
+    winner: int,
+    bases: Sequence[int],
+    concealed: int,
+    bonus: dict[str, int],
+) -> str:
+    """For example "Each loser pays 3 + 3 aces; seat 1 also pays 1 for not opening.", or,
+    where a folder pays a base of 1, "Each loser pays 3 + 1 king, seat 2, who folded,
+    1 + 1 king."."""
+    extras = []
     if concealed:
-        terms.append(f"{QUAD_BONUS * concealed} for {concealed} concealed four-of-a-kind")
-    if aces:
-        terms.append(f"{aces} {'ace' if aces == 1 else 'aces'}")
-    text = f"Each loser pays {' + '.join(terms)}"
+        extras.append(f"{QUAD_BONUS * concealed} for {concealed} concealed four-of-a-kind")
+    for rank, count in bonus.items():
+        if count:
+            one, many = _BONUS_WORDS[rank]
+            extras.append(f"{count} {one if count == 1 else many}")
+    losers = [seat for seat in range(3) if seat != winner]
+    base = max(bases[seat] for seat in losers)
+    text = f"Each loser pays {' + '.join([str(base), *extras])}"
+    for seat in losers:
+        if bases[seat] != base:
+            text += f", {seat_name(seat)}, who folded, {' + '.join([str(bases[seat]), *extras])}"
     unopened = [
         seat for seat, player in enumerate(hand.players) if seat != winner and not player.opened
     ]
@@ -241,11 +282,13 @@ def _payment_story(hand: HandInput, winner: int, base: int, concealed: int, aces
     return text + "."
 
 
-def _pot_story(winner: int, pot: int) -> list[str]:
-    return [f"Seat {winner} also won the previous hand and takes the pot of {pot}."]
+def _pot_story(winner: int, pot: int, streak: bool) -> list[str]:
+    if streak:
+        return [f"Seat {winner} also won the previous hand and takes the pot of {pot}."]
+    return [f"Seat {winner} takes the pot of {pot}."]
 
 
-def score_game(hands: Sequence[HandInput]) -> GameResult:
+def score_game(hands: Sequence[HandInput], rules: HouseRules = BOOK) -> GameResult:
     """Score hands in play order from a pot of 0 and no previous winner.
 
     Each hand's `state_before` is ignored: the pot and the previous winner carry over from
@@ -262,7 +305,7 @@ def score_game(hands: Sequence[HandInput]) -> GameResult:
 
     def play(number: int, hand: HandInput) -> HandResult:
         nonlocal state
-        result = score_hand(replace(hand, state_before=state))
+        result = score_hand(replace(hand, state_before=state), rules)
         state = StateBefore(result.pot_after, result.winner)
         return result
 
@@ -271,4 +314,4 @@ def score_game(hands: Sequence[HandInput]) -> GameResult:
         for seat in range(3):
             totals[seat] += result.chip_delta[seat]
         won[result.winner] += 1
-    return GameResult(tuple(totals), state.pot, tuple(won), tuple(results))
+    return GameResult(tuple(totals), state.pot, tuple(won), tuple(results), rules)

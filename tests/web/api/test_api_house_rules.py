@@ -63,6 +63,11 @@ def test_api_md_s_own_error_example(client):
         ("indian-chief", "meld", {"decks": "3"}, "“decks”"),
         ("indian-chief", "meld", {"preset": "online"}, "“preset”"),
         ("indian-chief", "meld", {"preset": 1}, "“preset”"),
+        ("tong-its", "hand", {"pot_rule": "hitters"}, "“pot_rule”"),
+        ("tong-its", "hand", {"preset": "five_crowns_values"}, "“preset”"),
+        ("three-thirteen", "deadwood", {"face_values": "10"}, "“face_values”"),
+        ("three-thirteen", "deadwood", {"wild_unmelded": "20"}, "“wild_unmelded”"),
+        ("three-thirteen", "hand", {"jokers": True}, "“jokers”"),
     ],
 )
 def test_a_value_or_preset_not_offered_is_named(client, slug, endpoint, settings, named):
@@ -132,3 +137,22 @@ def test_a_game_says_back_its_rule_set_with_the_option_over_the_preset(client):
             "decks": "auto",
         },
     }
+
+
+def test_tong_its_reads_meld_kings_only_where_kings_pay(client):
+    # H22: Ann wins a draw both others fold, with K♣ 2♦, an ace and two kings melded.
+    players = [
+        {"opened": True, "hand": ["KC", "2D"], "meld_aces": 1, "meld_kings": "two"},
+        {"opened": True},
+        {"opened": True},
+    ]
+    body = {"end": "draw", "caller": 0, "responses": [None, "fold", "fold"], "players": players}
+    assert ok(post(client, url("tong-its", "hand"), body))["payments"] == [0, 2, 2]
+
+    kings_pay = {**body, "settings": {"ace_bonus_ranks": "A_K"}}
+    error = assert_error(post(client, url("tong-its", "hand"), kings_pay), "invalid_input", 0)
+    assert "“meld_kings”" in error["message"]
+    players[0]["meld_kings"] = 2
+    assert ok(post(client, url("tong-its", "hand"), kings_pay))["payments"] == [0, 5, 5]
+    players[1]["hand"] = ["KD", "KS", "KH"]
+    assert_error(post(client, url("tong-its", "hand"), kings_pay), "duplicate_card", 1)

@@ -3,14 +3,15 @@ the table: its hands are saved through the pages as a phone without JavaScript d
 its rule set travels through export and import.
 
 The new-game page does not offer house rules yet, so each game is stored as the kind
-starts it from a chosen rule set. Every score is the spec's worked example.
+starts it from a chosen rule set. Every score is the spec's worked example (or, for a
+second hand, its sum by hand).
 """
 
 import pytest
 
 from games.models import Game
 from games.rules import KINDS
-from tests.web.pages import errors_on, game_page, text, totals_on
+from tests.web.pages import Table, entry_url, errors_on, game_page, hand_form, text, totals_on
 from tests.web.play.hands import save_hand
 from tests.web.transfer.test_transfer import as_browser, export, games_of, upload
 
@@ -52,6 +53,52 @@ def test_a_penalty_rummy_game_to_60_is_won_by_the_lowest_total(client):
     assert totals_on(game_page(client, game)) == [46, 68, 20]
     standings = Game.objects.get(pk=game.pk).standings()
     assert standings.complete and standings.winners == ("Cleo",)
+
+
+def test_a_three_thirteen_game_with_jokers_offers_them_and_counts_one_unmelded_20(client):
+    game = started("three-thirteen", ["Ann", "Ben"], {"preset": "with_jokers"})
+    book = started("three-thirteen", ["Ann", "Ben"], {})
+    assert 'value="JK"' not in text(client.get(entry_url(book)))
+
+    # H41: Ben is left with JK 2♠ 9♦ on hand 1, a joker picked from the picker.
+    table = Table(client, entry_url(game)).select("Ben").pick("JK", "2♠", "9♦")
+    assert table.cards(1) == "JK 2S 9D"
+    table.form.fields["went_out"] = "0"
+    response = table.save()
+
+    assert response.status_code == 302, errors_on(text(response))
+    assert totals_on(game_page(client, game)) == [0, 20 + 2 + 9]
+
+
+def test_an_online_tong_its_game_asks_the_winner_for_kings_and_pays_every_winner_the_pot(
+    client,
+):
+    game = started("tong-its", ["Ann", "Ben", "Cleo"], {"preset": "online"})
+    # api.md §4.4's example: Ann calls draw on 2♣ 3♥, Ben challenges on 9♠ K♦, Cleo folds.
+    cards = ["2C 3H", "9S KD", ""]
+    answers = {"end": "draw", "caller": "0", "response_1": "challenge", "response_2": "fold"}
+    answers |= {"opened_1": "on", "opened_2": "on"}
+    entered = hand_form(client, game) | answers | {"refresh": "1"}
+    entered |= {f"cards_{seat}": hand for seat, hand in enumerate(cards)}
+    html = text(client.post(entry_url(game), entered))
+    # Once the cards say Ann won, she alone is asked for the kings in her melds.
+    assert 'name="meld_kings_0"' in html and 'name="meld_aces_0"' in html
+    assert 'name="meld_kings_1"' not in html and 'name="meld_kings_2"' not in html
+    book = started("tong-its", ["Ann", "Ben", "Cleo"], {})
+    assert "meld_kings" not in text(client.post(entry_url(book), entered | hand_form(client, book)))
+
+    response = save_hand(client, game, cards, **answers, meld_kings_0=1)
+    assert response.status_code == 302, errors_on(text(response))
+    # Ben pays 3 + 1 king, Cleo 1 + 1 king; Ann takes the pot of 6: 10, −6, −4.
+    assert totals_on(game_page(client, game)) == [10, -6, -4]
+
+    # Ben calls tongit next: he won no hand before, and takes the pot all the same.
+    response = save_hand(
+        client, game, ["", "", ""], end="tongit", caller=1, opened_0="on", opened_2="on"
+    )
+    assert response.status_code == 302, errors_on(text(response))
+    assert totals_on(game_page(client, game)) == [10 - 5, -6 + 10, -4 - 5]
+    assert "Pot: 0 chips, taken by every winner." in game_page(client, game)
 
 
 def test_a_game_s_rule_set_comes_back_with_it_through_export_and_import(client):
