@@ -7,7 +7,7 @@ derived through the rules engine on demand, so a rules fix re-scores every past 
 
 from games.models.changes import Change
 from games.models.game_queries import GameQuerySet
-from games.models.games import Game, GameFinished, StaleGame, kind_choices
+from games.models.games import Game, GameFinished, RulesRefused, StaleGame, kind_choices
 from games.models.invitations import Invitation
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal
@@ -24,6 +24,7 @@ __all__ = [
     "Player",
     "Round",
     "RoundQuerySet",
+    "RulesRefused",
     "Seat",
     "StaleGame",
     "Steal",

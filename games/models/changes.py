@@ -23,6 +23,8 @@ class Change(models.Model):
         ABANDONED = "abandoned", "Game abandoned"
         DELETED = "deleted", "Game deleted"
         RESTORED = "restored", "Game restored"
+        RULES_CHANGED = "rules_changed", "House rules changed"
+        RULES_UNDONE = "rules_undone", "House rules change undone"
 
     game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="changes")
     at = models.DateTimeField(auto_now_add=True)
@@ -30,6 +32,9 @@ class Change(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # A change of house rules keeps both rule sets as stored, {"before": …, "after": …},
+    # so that undoing it restores the old one exactly.
+    settings = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "at", "pk"]

@@ -19,8 +19,9 @@ from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameMana
 from games.models.players import Player, Seat
 from games.models.rounds import Round
 from games.rules import FLAGSHIP, KINDS
-from games.rules.errors import StealError
+from games.rules.errors import RuleError, StealError
 from games.rules.kind import GameKind, Played, Standings, Table
+from games.rules.reading import Json
 
 
 def kind_choices() -> list[tuple[str, str]]:
@@ -44,6 +45,11 @@ FINISHED_AGAIN = (
 
 class GameFinished(Exception):
     """A finished or abandoned game is read-only until it is reopened."""
+
+
+class RulesRefused(Exception):
+    """New house rules under which a stored round or hand cannot be scored (the message
+    names it), or which the game cannot be played by at all."""
 
 
 class Game(models.Model):
@@ -205,15 +211,19 @@ class Game(models.Model):
         return self
 
     def _record(
-        self, action: str, number: int | None, before: Any = None, after: Any = None
+        self,
+        action: str,
+        number: int | None,
+        before: Any = None,
+        after: Any = None,
+        settings: Any = None,
     ) -> None:
         self.version += 1
         self.save(
             update_fields=["version", "finished_at", "abandoned_at", "deleted_at", "updated_at"]
         )
-        Change.objects.create(
-            game=self, action=action, round_number=number, before=before, after=after
-        )
+        entry = {"action": action, "round_number": number, "before": before, "after": after}
+        Change.objects.create(game=self, settings=settings, **entry)
 
     def record_round(
         self,
@@ -429,6 +439,65 @@ class Game(models.Model):
             winners = game.standings().winners or ()
             game._record(Change.Action.FINISHED, None, after=[["winners", " and ".join(winners)]])
         return winners
+
+    def change_rules(self, chosen: Json, version: int, by: str) -> None:
+        """Play the game by other house rules (`chosen`: a preset and house rules, H92),
+        finished or not: every stored round is scored again under them, or the change is
+        refused (`RulesRefused`, naming the round that fails) and nothing changes. The
+        game's other settings stay; its decks follow the new rules (Indian Chief's decks
+        are one of them). A game the new rules complete ends; one they no longer complete
+        opens again, unless the table had ended it. One history entry says who changed
+        what, in the rules line's words, and keeps both rule sets for `undo_rules`."""
+        with transaction.atomic():
+            game = self._locked(version, finished_ok=True)
+            game._change_rules(chosen, by, Change.Action.RULES_CHANGED)
+
+    def undo_rules(self, change: int, version: int, by: str) -> None:
+        """Put back the rule set a change of house rules replaced (the game's last change
+        of its rules, while the game is still played by what it chose), the same way."""
+        with transaction.atomic():
+            game = self._locked(version, finished_ok=True)
+            last = game.last_rules_change()
+            if last is None or last.pk != change:
+                raise RulesRefused("Only the last change of the rules can be undone.")
+            kept = last.settings or {}
+            game._change_rules(kept["before"], by, Change.Action.RULES_UNDONE)
+
+    def last_rules_change(self) -> Change | None:
+        """The last change of the house rules, while the game is still played by the rules
+        it chose (nothing to undo otherwise)."""
+        actions = [Change.Action.RULES_CHANGED, Change.Action.RULES_UNDONE]
+        last = self.changes.filter(action__in=actions).order_by("at", "pk").last()
+        if last is None or last.settings is None or last.settings["after"] != self.settings:
+            return None
+        return last
+
+    def _change_rules(self, chosen: Json, by: str, action: str) -> None:
+        kind = self.rules
+        before = dict(self.settings)
+        kept = {key: before[key] for key in kind.settings.keys if key in before}
+        try:
+            was_complete = self.standings().complete
+        except RuleError:
+            # Unscorable as stored: the new rules may be what it needs.
+            was_complete = False
+        try:
+            self.decks, self.settings = kind.start(len(self.player_names()), kept | chosen)
+            now = self.standings(table=self.table())
+        except RuleError as error:
+            raise RulesRefused(error.message) from error
+        if now.complete and self.finished_at is None:
+            self.finished_at = timezone.now()
+        elif was_complete and not now.complete:
+            self.finished_at = None
+        self.save(update_fields=["settings", "decks"])
+        self._record(
+            action,
+            None,
+            before=[["", kind.settings.line(before)]],
+            after=[["", kind.settings.line(self.settings)], ["by", by]],
+            settings={"before": before, "after": self.settings},
+        )
 
     def reopen(self, version: int) -> None:
         """Make a finished or abandoned game editable again."""

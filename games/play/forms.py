@@ -8,11 +8,11 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from games.models import Player
+from games.models import Change, Player
 from games.questions import house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import InvalidInput, RuleError
-from games.rules.kind import PAPER_SCORE, player_range
+from games.rules.kind import PAPER_SCORE, GameKind, player_range
 from games.rules.reading import Json
 from games.rules.settings import PRESET
 
@@ -26,9 +26,67 @@ PAPER_ROWS = 12
 MAX_PAPER_ROWS = 60
 
 
-class NewGameForm(forms.Form):
+class HouseRulesForm(forms.Form):
+    """The house rules of a game of one kind (`rules`): its presets, the book first, and
+    each house rule, empty for what the preset says; and the rules line they make."""
+
+    rules: GameKind
+
+    def add_house_rules(self) -> None:
+        if self.rules.settings.house_rules:
+            self.fields[PRESET] = preset_field(self.rules.settings)
+            for rule in self.rules.settings.house_rules:
+                self.fields[rule.key] = house_rule_field(rule)
+
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.rules.settings.house_keys]
+
+    def house_rules(self) -> Json:
+        """The preset and the house rules the form holds now, bound or not, as the rules
+        take them; a value the form would refuse is left out (its field says why)."""
+        if PRESET not in self.fields:
+            return {}
+        chosen: Json = {PRESET: self[PRESET].value() or None}
+        for field in self.house_rule_fields():
+            try:
+                chosen[field.name] = field.field.clean(field.value())
+            except forms.ValidationError:
+                continue
+        return chosen
+
+    def rules_line(self) -> str:
+        """The rules the game will be played by, shown before the form is sent (H90)."""
+        try:
+            return self.rules.settings.line(self.house_rules())
+        except InvalidInput:
+            return self.rules.settings.line({})
+
+
+class RulesForm(HouseRulesForm):
+    """A game's house rules changed by its owner (H92), on the version the page showed."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args: Any, rules: GameKind, undoable: Change | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        # The last change of the rules, while the game is played by what it chose.
+        self.undoable = undoable
+        self.add_house_rules()
+
+    @classmethod
+    def initial_for(cls, rules: GameKind, settings: Json, version: int) -> dict[str, Any]:
+        """The form as a game stands: its preset, and each house rule it changed from it
+        (the others say "as the preset says", so that another preset brings its own)."""
+        preset, changed = rules.settings.changed(settings)
+        return {"version": version, PRESET: preset.key} | changed
+
+
+class NewGameForm(HouseRulesForm):
     """A game of one kind: players in seat order (typed or picked from the roster), the
-    decks where the table may choose, the game's settings and a note."""
+    decks where the table may choose, the game's settings, its house rules and a note."""
 
     note = forms.CharField(
         max_length=200, required=False, help_text="Where or why you played, if you like."
@@ -50,10 +108,7 @@ class NewGameForm(forms.Form):
             )
         for setting in self.rules.settings:
             self.fields[setting.key] = setting_field(setting)
-        if self.rules.settings.house_rules:
-            self.fields[PRESET] = preset_field(self.rules.settings)
-            for rule in self.rules.settings.house_rules:
-                self.fields[rule.key] = house_rule_field(rule)
+        self.add_house_rules()
         # Seats first, in order, then the game's settings.
         self.order_fields([f"player_{seat}" for seat in range(self.seats)])
 
@@ -78,29 +133,6 @@ class NewGameForm(forms.Form):
 
     def setting_fields(self) -> list[forms.BoundField]:
         return [self[key] for key in self.rules.settings.keys]
-
-    def house_rule_fields(self) -> list[forms.BoundField]:
-        return [self[key] for key in self.rules.settings.house_keys]
-
-    def house_rules(self) -> Json:
-        """The preset and the house rules the form holds now, bound or not, as the rules
-        take them; a value the form would refuse is left out (its field says why)."""
-        if PRESET not in self.fields:
-            return {}
-        chosen: Json = {PRESET: self[PRESET].value() or None}
-        for field in self.house_rule_fields():
-            try:
-                chosen[field.name] = field.field.clean(field.value())
-            except forms.ValidationError:
-                continue
-        return chosen
-
-    def rules_line(self) -> str:
-        """The rules the game will be played by, shown before Start (H90)."""
-        try:
-            return self.rules.settings.line(self.house_rules())
-        except InvalidInput:
-            return self.rules.settings.line({})
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -17,5 +17,6 @@ urlpatterns = [
     path("games/<int:pk>/undo/", views.round_undo, name="round-undo"),
     path("games/<int:pk>/finish/", views.game_finish, name="game-finish"),
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
+    path("games/<int:pk>/rules/", views.game_rules, name="game-rules"),
     path("games/<int:pk>/abandon/", views.game_abandon, name="game-abandon"),
 ]

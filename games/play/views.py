@@ -17,7 +17,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.models import Game, GameFinished, Invitation, Player, Round, StaleGame, kind_choices
+from games.models import (
+    Game,
+    GameFinished,
+    Invitation,
+    Player,
+    Round,
+    RulesRefused,
+    StaleGame,
+    kind_choices,
+)
 from games.play import thieves
 from games.play.forms import (
     MAX_PAPER_ROWS,
@@ -25,10 +34,12 @@ from games.play.forms import (
     MeldCalculatorForm,
     NewGameForm,
     PaperGameForm,
+    RulesForm,
     VersionForm,
 )
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError
+from games.rules.settings import PRESET
 from games.rules.words import say
 from games.sharing.views import sharing_context
 from games.web import (
@@ -219,7 +230,11 @@ def _rematch_values(game: Game | None) -> dict[str, Any]:
     initial: dict[str, Any] = {
         f"player_{seat}": name for seat, name in enumerate(game.player_names())
     }
-    return initial | dict(game.settings) | {"note": game.note}
+    # The house rules as the form asks them: the preset, and what the game changed from it.
+    settings = game.rules.settings
+    preset, changed = settings.changed(game.settings)
+    table = {key: value for key, value in game.settings.items() if key in settings.keys}
+    return initial | table | {PRESET: preset.key} | changed | {"note": game.note}
 
 
 @require_GET
@@ -235,6 +250,8 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         | {
             "steals_waiting": thieves.waiting(game, context["standings"]),
             "version_form": VersionForm(initial={"version": game.version}),
+            # Only the owner changes the house rules (H92), and undoes the last change.
+            "rules_form": _rules_form(request, game),
             "changes": [
                 (change, change.headline(game.rules.words))
                 for change in game.changes.order_by("-at", "-pk")
@@ -303,6 +320,50 @@ def game_abandon(request: HttpRequest, game: Game) -> HttpResponseBase:
             messages.error(request, "Another device changed this game first; nothing changed.")
         except GameFinished:
             messages.info(request, "This game is already over.")
+    return go(request, game.get_absolute_url())
+
+
+def _rules_form(request: HttpRequest, game: Game) -> RulesForm | None:
+    """The house rules form of the game page, for its owner (None for anyone else, and
+    for a game of paper or of a kind with no house rules)."""
+    owned = game.is_owned_by(request.user, browser_key(request))
+    if not owned or game.paper or not game.rules.settings.house_rules:
+        return None
+    initial = RulesForm.initial_for(game.rules, game.settings, game.version)
+    return RulesForm(rules=game.rules, initial=initial, undoable=game.last_rules_change())
+
+
+@require_POST
+@for_scorekeepers
+@not_on_paper
+def game_rules(request: HttpRequest, game: Game) -> HttpResponseBase:
+    """The owner plays the game by other house rules, or undoes the last change of them
+    (`undo`: that change); `update` only asks for the rules line the choice makes."""
+    if not game.is_owned_by(request.user, browser_key(request)):
+        messages.error(request, "Only the game's owner can change its house rules.")
+        return go(request, game.get_absolute_url())
+    form = RulesForm(request.POST, rules=game.rules)
+    if "update" in request.POST:
+        return render(request, "games/house_rules.html#rules-line", {"form": form})
+    if form.is_valid():
+        version = form.cleaned_data["version"]
+        by = request.user.get_username() or "the phone that started the game"
+        undo = index(request.POST.get("undo"), 2**63)
+        try:
+            if undo is None:
+                game.change_rules(form.house_rules(), version, by)
+                done = "The house rules are changed"
+            else:
+                game.undo_rules(undo, version, by)
+                done = "The change of house rules is undone"
+            game.refresh_from_db()
+            messages.success(request, f"{done}. {game.rules.settings.line(game.settings)}.")
+        except StaleGame:
+            messages.error(request, "Another device changed this game first.")
+        except RulesRefused as error:
+            messages.error(request, f"The house rules were not changed: {error}")
+    else:
+        messages.error(request, "The house rules were not changed: choose from what is offered.")
     return go(request, game.get_absolute_url())
 
 

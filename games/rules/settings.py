@@ -242,15 +242,21 @@ class Settings:
         show them (H90): "Rules: Pool 101; No full count", the preset's name followed by
         the words of each house rule whose value differs from the preset's, in the order
         the rules are listed. A game that named none is played by the book."""
+        preset, changed = self.changed(settings)
+        said = [
+            str(rule.shown(changed[rule.key])) for rule in self.house_rules if rule.key in changed
+        ]
+        return "; ".join([f"Rules: {preset.name}", *said])
+
+    def changed(self, settings: Json) -> tuple[Preset, Json]:
+        """The preset `settings` name, and the house rules they set to other values than
+        the preset's, by key."""
         rules = self.rules(settings)
         preset = self.preset(rules.preset)
         expected = {rule.key: rule.default for rule in self.house_rules} | preset.values
-        changed = [
-            str(rule.shown(rules.options[rule.key]))
-            for rule in self.house_rules
-            if not same(rules.options[rule.key], expected[rule.key])
-        ]
-        return "; ".join([f"Rules: {preset.name}", *changed])
+        return preset, {
+            key: value for key, value in rules.options.items() if not same(value, expected[key])
+        }
 
     def presets_in_words(self) -> list[tuple[Preset, list[str]]]:
         """Each preset with every house rule's value under it, in words, for the rules

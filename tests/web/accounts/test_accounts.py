@@ -435,6 +435,7 @@ def test_a_game_in_hand_is_kept_by_the_same_hands_as_the_lists_say(whose, who, k
         ("post", "game-finish"),
         ("post", "game-reopen"),
         ("post", "game-share"),
+        ("post", "game-rules"),
         ("get", "game-sheet"),
         ("get", "game-export-json"),
     ],
@@ -447,13 +448,19 @@ def test_a_stranger_is_refused_with_htmx_too(method, url_name):
     assert "Ann" not in text(response)
 
 
-def test_a_co_scorekeeper_may_undo_end_and_reopen():
+def with_a_co_scorekeeper() -> tuple[Client, Client, Game]:
+    """Ann's game, and Ben keeping score on it with her: both logged in."""
     owner = logged_in("ann")
     game = start(owner)
     account("ben")
     owner.post(reverse("game-scorekeepers", args=[game.pk]), {"username": "ben"})
     ben = logged_in("ben")
     accept_invitation(ben)
+    return owner, ben, game
+
+
+def test_a_co_scorekeeper_may_undo_end_and_reopen():
+    _, ben, game = with_a_co_scorekeeper()
     assert save_hand(ben, game) == 302
     game.refresh_from_db()
     ben.post(reverse("round-undo", args=[game.pk]), {"version": game.version})
@@ -466,3 +473,22 @@ def test_a_co_scorekeeper_may_undo_end_and_reopen():
     ben.post(reverse("game-reopen", args=[game.pk]), {"version": game.version})
     game.refresh_from_db()
     assert not game.is_finished
+
+
+def test_only_the_owner_changes_the_house_rules_not_a_co_scorekeeper():
+    # H92: the account that created the game; a co-scorekeeper keeps score, no more.
+    owner, ben, game = with_a_co_scorekeeper()
+    assert "Change the house rules" in text(owner.get(game.get_absolute_url()))
+    assert "Change the house rules" not in text(ben.get(game.get_absolute_url()))
+
+    game.refresh_from_db()
+    data = {"version": game.version, "preset": "penalty"}
+    response = ben.post(reverse("game-rules", args=[game.pk]), data, follow=True)
+
+    assert "Only the game's owner can change its house rules." in messages_on(text(response))
+    game.refresh_from_db()
+    assert game.settings.get("scoring") != "penalty"
+    owner.post(reverse("game-rules", args=[game.pk]), data)
+    game.refresh_from_db()
+    assert game.settings["scoring"] == "penalty"
+    assert game.changes.last().after[-1] == ["by", "ann"]
