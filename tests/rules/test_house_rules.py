@@ -163,7 +163,6 @@ def test_an_option_given_overrides_the_preset_which_overrides_the_book():
     [
         ("tong-its", "fold_pays", "one"),
         ("three-thirteen", "jokers", "wild_20"),
-        ("indian-rummy", "format", "points"),
     ],
 )
 def test_house_rules_not_scored_yet_are_refused_rather_than_scored_by_the_book(slug, option, value):
