@@ -182,7 +182,10 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
 
     def play(self, entries: Sequence[Json], settings: Json, rules: RuleSet) -> G:
         """Read a game's hand entries in play order (an error names its hand) and score
-        the game from zero totals: the `/game` endpoint's work, and the table's."""
+        the game from zero totals: the `/game` endpoint's work, and the table's. The
+        settings belong to the request as a whole, so they are checked before any hand is
+        read (`shared/api.md` §3.4, step 1): scoring no hands checks them alone."""
+        self.score_game([], settings, rules)
         return self.score_game(
             play_in_order(entries, lambda number, entry: self.read_game_hand(self.dealt(entry))),
             settings,
