@@ -546,11 +546,8 @@ def score_game(
         ended = pool.ended
         winners = pool.left if ended is not None else None
     else:
-        ended = (
-            None
-            if rules.format == POINTS
-            else hand_that_ends(running, settings.target_score, settings.max_deals)
-        )
+        # A points game has neither a target nor a number of deals: it never ends here.
+        ended = hand_that_ends(running, settings.target_score, settings.max_deals)
         check_no_hand_after_end(ended, len(results))
         winners = leaders(totals) if ended is not None else None
     over = ended is not None
