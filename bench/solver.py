@@ -2,6 +2,8 @@
 
 Prints p50, p99 and the worst time per hand in milliseconds for:
 
+* each Indian Rummy case twice: under the book's life rule (a pure sequence) and under the
+  house rule `life_rule: two_sequences` (a second sequence too, house-rules.md H64);
 * the hardest hands issue 6 names: 13 cards from 2 decks with four jokers plus a wild rank
   (Indian Rummy, house rule 2), and 13 cards of one suit with wilds (Three Thirteen's last
   hand, kings wild, and Indian Rummy), each fixed hand timed many times, plus the worst of a
@@ -27,7 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
 
@@ -35,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.rules.cards import RANKS, SUITS, Card
 from games.rules.melds import (
+    PURE,
+    SEQUENCE,
     MeldRules,
     carousel_melds,
     indian_rummy_melds,
@@ -74,11 +78,19 @@ class Table:
     rules: MeldRules
     value: Callable[[Card], int]
     life: bool = False  # Indian Rummy's non-winner count (§5.4)
+    second: bool = False  # with `life_rule: two_sequences` (house-rules.md H64)
 
     def solve(self) -> int:
         return best_arrangement(
-            self.cards, self.rules, self.value, need_pure_sequence=self.life
+            self.cards,
+            self.rules,
+            self.value,
+            need_pure_sequence=self.life,
+            need_second_sequence=self.second,
         ).deadwood
+
+    def two_sequences(self) -> "Table":
+        return replace(self, second=True)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -122,6 +134,13 @@ def indian_rummy_wild(rng: random.Random) -> Table:
     return Table(dealt, indian_rummy_melds(wild_rank=wild), indian_value(wild), life=True)
 
 
+def under_two_sequences(
+    deal: Callable[[random.Random], Table],
+) -> Callable[[random.Random], Table]:
+    """The same hands, counted under `life_rule: two_sequences`."""
+    return lambda rng: deal(rng).two_sequences()
+
+
 GAMES: dict[str, Callable[[random.Random], Table]] = {
     "tong-its (12 cards)": tong_its,
     "carousel (10 cards)": carousel,
@@ -129,6 +148,8 @@ GAMES: dict[str, Callable[[random.Random], Table]] = {
     "rummy (10 cards)": rummy,
     "indian-rummy (13, life)": indian_rummy,
     "indian-rummy + wild rank": indian_rummy_wild,
+    "IR two sequences": under_two_sequences(indian_rummy),
+    "IR two sequences + wild": under_two_sequences(indian_rummy_wild),
 }
 
 
@@ -228,6 +249,9 @@ HARD_SEARCHES: dict[str, Callable[[random.Random], Table]] = {
     "IR 4 JK + wild, rest random": jokers_and_wild_rank,
     "TT one suit, kings wild": one_suit_three_thirteen,
     "IR one suit, JK + wild": one_suit_indian,
+    "  two sequences: crowded": under_two_sequences(crowded_indian),
+    "  two sequences: 4 JK + wild": under_two_sequences(jokers_and_wild_rank),
+    "  two sequences: one suit": under_two_sequences(one_suit_indian),
 }
 
 
@@ -236,31 +260,36 @@ HARD_SEARCHES: dict[str, Callable[[random.Random], Table]] = {
 
 def brute_force(table: Table) -> int:
     """Every subset tested as a meld, then a DFS over all collections of disjoint melds
-    (each card deadwood or in a meld with the cards after it); no memo, no pruning."""
+    (each card deadwood or in a meld with the cards after it); no memo, no pruning. Under
+    the life rule only collections with a pure sequence (and under two sequences, a second
+    one) count, and with none every card does."""
     hand, rules, value = table.cards, table.rules, table.value
     count = len(hand)
-    melds: list[list[tuple[frozenset[int], bool]]] = [[] for _ in hand]
+    melds: list[list[tuple[frozenset[int], int, bool]]] = [[] for _ in hand]
     for size in range(3, count + 1):
         for positions in combinations(range(count), size):
             kind = meld_kind([hand[p] for p in positions], rules)
             if kind:
-                melds[positions[0]].append((frozenset(positions), bool(kind & 4)))
+                # A run of 6+ may count as two sequences (§7 E4).
+                sequences = (2 if size >= 6 else 1) if kind & SEQUENCE else 0
+                melds[positions[0]].append((frozenset(positions), sequences, bool(kind & PURE)))
     everything = sum(value(card) for card in hand)
     best = everything
+    needed = 2 if table.second else 0
 
-    def search(left: frozenset[int], deadwood: int, pure: bool) -> None:
+    def search(left: frozenset[int], deadwood: int, sequences: int, pure: bool) -> None:
         nonlocal best
         if not left:
-            if pure or not table.life:
+            if not table.life or (pure and sequences >= needed):
                 best = min(best, deadwood)
             return
         first = min(left)
-        search(left - {first}, deadwood + value(hand[first]), pure)
-        for meld, is_pure in melds[first]:
+        search(left - {first}, deadwood + value(hand[first]), sequences, pure)
+        for meld, more, is_pure in melds[first]:
             if meld <= left:
-                search(left - meld, deadwood, pure or is_pure)
+                search(left - meld, deadwood, sequences + more, pure or is_pure)
 
-    search(frozenset(range(count)), 0, False)
+    search(frozenset(range(count)), 0, 0, False)
     return best
 
 
@@ -339,6 +368,8 @@ def main() -> None:
     for label, table in HARD.items():
         worst_seen.append(summary(label, timed([table] * options.repeats, Table.solve)))
         if table.life:
+            second = [table.two_sequences()] * options.repeats
+            worst_seen.append(summary("  two sequences", timed(second, Table.solve)))
             times = timed([table] * 10, lambda t: can_declare(t.cards, t.rules))
             worst_seen.append(summary("  can_declare", times))
     print("Crowded random hands of those kinds:")

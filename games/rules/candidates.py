@@ -8,7 +8,17 @@ from collections.abc import Callable, Sequence
 from itertools import product
 
 from games.rules.cards import SUITS, Card
-from games.rules.melds import _CAP, _HIGH_ACE, _LOW_ACE, MIN_MELD, PURE, SEQUENCE, SET, MeldRules
+from games.rules.melds import (
+    _CAP,
+    _HIGH_ACE,
+    _LOW_ACE,
+    LONG,
+    MIN_MELD,
+    PURE,
+    SEQUENCE,
+    SET,
+    MeldRules,
+)
 
 
 class Candidates:
@@ -37,6 +47,8 @@ class Candidates:
             jokers_needed = 0 if size <= _CAP else MIN_MELD
             if wilds < jokers_needed:
                 return
+            if kind & SEQUENCE and size >= 2 * MIN_MELD:
+                kind |= LONG
             encoding = sum(self.unit[t] for t in types)
             options = found.setdefault(encoding, {})
             options[(wilds, jokers_needed)] = options.get((wilds, jokers_needed), 0) | kind

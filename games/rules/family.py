@@ -146,6 +146,11 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     def hand_size(self, number: int) -> int | None:
         return None
 
+    def game_fields_under(self, rules: RuleSet) -> tuple[str, ...]:
+        """The `/game` answer's fields under these house rules: `game_fields`, unless a
+        house rule adds some (a pool's eliminations and next dealer)."""
+        return self.game_fields
+
     def told(self, error: RuleError) -> str:
         """A rules error as the table hears it: the API's words speak of its fields, where
         the table has boxes (the table's `entry` made those fields from them)."""
@@ -177,7 +182,10 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
 
     def play(self, entries: Sequence[Json], settings: Json, rules: RuleSet) -> G:
         """Read a game's hand entries in play order (an error names its hand) and score
-        the game from zero totals: the `/game` endpoint's work, and the table's."""
+        the game from zero totals: the `/game` endpoint's work, and the table's. The
+        settings belong to the request as a whole, so they are checked before any hand is
+        read (`shared/api.md` §3.4, step 1): scoring no hands checks them alone."""
+        self.score_game([], settings, rules)
         return self.score_game(
             play_in_order(entries, lambda number, entry: self.read_game_hand(self.dealt(entry))),
             settings,
@@ -329,7 +337,8 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
             entries = [
                 as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
             ]
-            return rules.echoed(fields_of(self.play(entries, settings, rules), self.game_fields))
+            result = self.play(entries, settings, rules)
+            return rules.echoed(fields_of(result, self.game_fields_under(rules)))
 
         return {"deadwood": deadwood, "hand": hand, "game": game}
 

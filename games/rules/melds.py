@@ -23,8 +23,9 @@ MAX_CARDS = 20
 _CAP = 5  # the §6.3.5 meld-size cap, applied as the module docstring explains
 _LOW_ACE, _HIGH_ACE = 1, 14
 
-# What a meld can count as. A pure sequence is also a sequence.
-SET, SEQUENCE, PURE = 1, 2, 4
+# What a meld can count as. A pure sequence is also a sequence; a sequence of 6+ cards
+# (LONG) may count as two (§7 E4).
+SET, SEQUENCE, PURE, LONG = 1, 2, 4, 8
 
 _INFINITY = 1 << 62  # "no arrangement": no pure sequence where the life rule needs one
 

@@ -43,6 +43,7 @@ from games.rules.melds import (
     _HIGH_ACE,
     _INFINITY,
     _LOW_ACE,
+    LONG,
     LONGEST_RUN,
     MAX_CARDS,
     MIN_MELD,
@@ -60,6 +61,7 @@ def best_arrangement(
     value: Callable[[Card], int],
     *,
     need_pure_sequence: bool = False,
+    need_second_sequence: bool = False,
 ) -> Arrangement:
     """Minimum deadwood over all arrangements of disjoint melds (cards by position, so
     duplicates from several decks work). need_pure_sequence: Indian Rummy's life rule for a
@@ -67,8 +69,11 @@ def best_arrangement(
     is unmatched.
 
     With the life rule, only arrangements holding a pure sequence count, and every other
-    set or sequence in them counts too, no second sequence needed (§7 E1–E3). Among
-    arrangements of equal deadwood the one leaving the fewest cards unmatched is returned
+    set or sequence in them counts too, no second sequence needed (§7 E1–E3).
+    need_second_sequence is the stricter life rule of house-rules.md H64 (E1's alternative
+    (b)): only arrangements holding a second sequence as well count, a run of 6+ counting
+    as two (§7 E4); with none, every card is unmatched. Among arrangements of equal
+    deadwood the one leaving the fewest cards unmatched is returned
     (a joker worth 0 is shown in a meld rather than as deadwood); beyond that which one comes
     back is not specified (api.md §3.2).
     """
@@ -76,7 +81,8 @@ def best_arrangement(
     hand = Hand(cards, rules, merge_wilds=not need_pure_sequence, value=value)
     if need_pure_sequence and not hand.has_pure_sequence():
         return Arrangement((), tuple(cards), sum(value(card) for card in cards))
-    cost, path = hand.minimum(need_pure_sequence)
+    sequences = 2 if need_second_sequence else 0
+    cost, path = hand.minimum(need_pure_sequence, sequences)
     if cost >= _INFINITY // 2:
         return Arrangement((), tuple(cards), sum(value(card) for card in cards))
     melds, unmatched = hand.lay_out(path, need_pure_sequence)
@@ -87,7 +93,7 @@ def can_declare(cards: Sequence[Card], rules: MeldRules) -> bool:
     """Indian Rummy: every card melded, with ≥ 2 sequences of which ≥ 1 is pure (§5.2).
 
     A run of 6 or more may count as two sequences (§7 E4): the solver considers its halves
-    as melds of their own."""
+    as melds of their own, and a longer meld it keeps whole counts as two."""
     _check_size(cards)
     return Hand(cards, rules, merge_wilds=False, value=None).declarable()
 
@@ -98,6 +104,28 @@ def _check_size(cards: Sequence[Card]) -> None:
 
 
 _Move = tuple[int, int]  # (the cards left after laying this meld, its kind)
+
+
+def _sequences(kind: int) -> int:
+    """How many sequences a meld of this kind counts as: a run of 6+ may count as two
+    (§7 E4)."""
+    if not kind & SEQUENCE:
+        return 0
+    return 2 if kind & LONG else 1
+
+
+# What an arrangement still needs, in the minimum DP's key: a pure sequence (bit 0) and
+# how many more sequences, 0 to 2 (bits 1–2); and what it needs after laying a meld of each
+# kind, looked up rather than worked out in the DP's inner loop.
+_NEED_BITS = 3
+_NEED_MASK = (1 << _NEED_BITS) - 1
+_STILL_NEEDED = [
+    [
+        int(need & 1 == 1 and not kind & PURE) | max(0, (need >> 1) - _sequences(kind)) << 1
+        for kind in range(2 * LONG)
+    ]
+    for need in range(1 << _NEED_BITS)
+]
 _Wilds = tuple[int, int, bool]  # (the wilds taken, how many printed jokers, any wild-rank card)
 
 
@@ -284,17 +312,25 @@ class Hand(Candidates):
             needed = 0 if size <= _CAP else MIN_MELD - first_joker
             for taken, _, acting in self._wild_subsets(rest, size - 1, max(0, needed)):
                 if rules.all_wild_melds or first_acts or acting:
-                    yield (state - one - taken, SEQUENCE)
+                    yield (state - one - taken, SEQUENCE | (LONG if size >= 2 * MIN_MELD else 0))
 
     # The two DPs.
 
-    def minimum(self, need_pure: bool) -> tuple[int, list[int]]:
-        """The least cost and the states on its path. Cost = deadwood × (cards + 1) + cards
-        unmatched, so that ties go to the arrangement with fewer unmatched cards."""
+    def minimum(self, need_pure: bool, sequences: int = 0) -> tuple[int, list[int]]:
+        """The least cost and the states on its path, over arrangements holding a pure
+        sequence when `need_pure` and at least `sequences` sequences (0 to 2). Cost =
+        deadwood × (cards + 1) + cards unmatched, so that ties go to the arrangement with
+        fewer unmatched cards.
+
+        What an arrangement still needs rides in the key's low 3 bits beside the cards
+        left: a pure sequence (bit 0) and how many more sequences (bits 1–2)."""
         scale = self.size + 1
         owner, unit, values = self.owner, self.unit, self.values
         moves = self.moves
-        memo: dict[int, tuple[int, int]] = {0: (0, -1), 1: (_INFINITY, -1)}
+        # With nothing left, an arrangement that still needs something is no arrangement.
+        memo: dict[int, tuple[int, int]] = {
+            need: (0 if need == 0 else _INFINITY, -1) for need in range(1 << _NEED_BITS)
+        }
         # With no negative card values nothing beats 0 (every card left melded), so a state
         # that reaches it need not look further.
         floor = 0 if min(values, default=0) >= 0 else -_INFINITY
@@ -303,10 +339,10 @@ class Hand(Candidates):
             hit = memo.get(key)
             if hit is not None:
                 return hit[0]
-            state, need = key >> 1, key & 1
+            state, need = key >> _NEED_BITS, key & _NEED_MASK
             best, best_next = _INFINITY * 2, -1
             for after, kind in moves(state):
-                following = after << 1 | (0 if kind & PURE else need)
+                following = after << _NEED_BITS | _STILL_NEEDED[need][kind]
                 cost = solve(following)
                 if cost < best:
                     best, best_next = cost, following
@@ -314,19 +350,19 @@ class Hand(Candidates):
                         memo[key] = (best, best_next)
                         return best
             first = owner[(state & -state).bit_length() - 1]
-            following = (state - unit[first]) << 1 | need
+            following = (state - unit[first]) << _NEED_BITS | need
             cost = values[first] * scale + 1 + solve(following)
             if cost < best:
                 best, best_next = cost, following
             memo[key] = (best, best_next)
             return best
 
-        start = self.full << 1 | int(need_pure)
+        start = self.full << _NEED_BITS | int(need_pure) | sequences << 1
         cost = solve(start)
         path = [start]
-        while path[-1] > 1:
+        while path[-1] >> _NEED_BITS:
             path.append(memo[path[-1]][1])
-        return cost, [key >> 1 for key in path]
+        return cost, [key >> _NEED_BITS for key in path]
 
     def has_pure_sequence(self) -> bool:
         """Whether any pure sequence can be formed from these cards at all."""
@@ -350,7 +386,7 @@ class Hand(Candidates):
                 return hit
             result = False
             for after, kind in moves(state):
-                more = min(2, sequences + (1 if kind & SEQUENCE else 0))
+                more = min(2, sequences + _sequences(kind))
                 if cover(after, more, 1 if kind & PURE else pure):
                     result = True
                     break

@@ -1,6 +1,7 @@
 """Every worked example of `shared/rules/house-rules.md` for the house rules built so far
 (H10–H14 and H81 for Indian Chief, H20–H23 and H82 for Tong-Its, H30–H31 for Carousel,
-H40–H43 and H83 for Three Thirteen, H50–H54 and H84 for Rummy), as
+H40–H43 and H83 for Three Thirteen, H50–H54 and H84 for Rummy, H60–H69 and H85–H86 for
+Indian Rummy), as
 JSON requests (`shared/api.md` §4) and the numbers or codes the spec gives. The rules
 core (`test_house_rules.py`) and the HTTP API (`tests/web/api/test_api_house_rules.py`)
 both answer every one of them.
@@ -97,6 +98,78 @@ H42_HAND = ["AS", "4S", "7S", "10S", "2D", "5D", "8D", "3H", "6H", "9H", "JH"]
 # H83: hand 11 (K wild), thirteen cards holding no meld: A to Q once each, then the wild K♣.
 H83_HAND = ["AS", "4S", "7S", "10S", "2H", "5H", "8H", "JH", "3D", "6D", "9D", "QD", "KC"]
 ONLINE = {"fold_pays": "one", "pot_rule": "every_hand", "ace_bonus_ranks": "A_K"}
+
+
+def deal(winner, hands, outcomes=None, **settings):
+    """An Indian Rummy `/hand` request (or a deal of `/game` without settings)."""
+    body: dict[str, Any] = {"winner": winner, "hands": hands}
+    if outcomes is not None:
+        body["outcomes"] = outcomes
+    return body | ({"settings": settings} if settings else {})
+
+
+def cards(text):
+    return text.split()
+
+
+# Indian Rummy hands and their counts. SHOWS_30 is api.md §3.3's loser (30 under either
+# life rule: 3♣ 4♣ 5♣ pure, 7♠ 9♠ 10♠ J♠ with the joker a second sequence).
+SHOWS_30 = cards("9S 10S JS 4D 4C QD 2S 6H 8D JK 3C 5C 7S")
+# No pure sequence can be formed (each suit's ranks four apart), so every card counts:
+# 10 + 10 + 10 + 10 + 9 + 8 + 7 + 6 + then the low cards, a joker 0.
+COUNTS_84 = cards("KS QH JD 10C 9S 8H 7D 6C 5S 4H 3D 2C JK")
+COUNTS_81 = cards("KS QH JD 10C 9S 8H 7D 6C 5S 4H JK 2C JK")  # 3♦ → JK
+COUNTS_80 = cards("KS QH JD 10C 9S 8H 7D 6C 5S JK 3D 2C JK")  # 4♥ → JK
+COUNTS_79 = cards("KS QH JD 10C JK 8H 7D 6C 9S 4H 3D 2C JK")  # 5♠ → JK
+# Three pure sequences and K♣ 6♣ 3♦ 2♥ left: 21.
+SHOWS_21 = cards("2S 3S 4S 5H 6H 7H 8D 9D 10D KC 6C 3D 2H")
+# H64's two hands.
+KINGS_NO_SECOND = cards("5S 6S 7S KH KD KC 2D 9C 4H 8D QS AC 3C")
+EIGHTS_OR_SECOND = cards("2S 3S 4S 7D 8D JK QH QC QS QD 8C AH 2D")
+# A valid declaration (api.md §3.3's declarer) and one that is not (no second sequence).
+DECLARES = cards("2H 3H 4H 5H 7C 8C JK KS KD KC AD AS AH")
+NO_DECLARATION = cards("2H 3H 4H 5H 7C 9D JK KS KD KC AD AS AH")
+ONLINE_CHARGES = {"first_drop": 20, "middle_drop": 40, "full_count": 80, "wrong_show": 80}
+POINTS_RULES = {"format": "points", **ONLINE_CHARGES, "life_rule": "two_sequences"}
+
+
+# H66: pool 101, 3 players, five deals; after each, the totals, who is out (the deal after
+# which), who deals next and the winners.
+H66_DEALS = [
+    # Seat 1 shows 81 (charged 80), seat 2 first-drops.
+    deal(0, [None, COUNTS_81, None], [None, None, "first_drop"]),
+    # Seats 0 and 1 drop (40, 20); seat 2 wins unshown.
+    deal(2, [None, None, None], ["middle_drop", "first_drop", None]),
+    # Seat 0 wins, seat 1 shows 21 (121, out), seat 2 makes a wrong show (100).
+    deal(0, [None, SHOWS_21, None], [None, None, "wrong_show"]),
+    # Seat 0 shows 30 (70); seat 1 sits out.
+    deal(2, [SHOWS_30, None, None]),
+    # Seat 2 first-drops (120, out): seat 0 is the last one in.
+    deal(0, [None, None, None], [None, None, "first_drop"]),
+]
+H66_AFTER = [
+    ([0, 80, 20], [None, None, None], 1, None),
+    ([40, 100, 20], [None, None, None], 2, None),
+    ([40, 121, 100], [None, 3, None], 0, None),
+    ([70, 121, 100], [None, 3, None], 2, None),
+    ([70, 121, 120], [None, 3, 5], None, [0]),
+]
+
+
+def pool_101(*deals):
+    return {"settings": {"preset": "pool_101"}, "hands": list(deals)}
+
+
+def indian_rummy_outcomes(preset, outcome, scores):
+    """H61: seat 0 declares, seat 1 has `outcome`, seat 2 shows 30."""
+    return Example(
+        "H61",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, None, SHOWS_30], [None, outcome, None], preset=preset),
+        {"deadwood": [0, None, 30], "hand_scores": scores},
+    )
+
 
 # H52: a game to 60 whose hands seats 0, 1, 2 win in turn, the losers counting 29 and 11,
 # then 21 and 9, then 25 and 39 (in seat order).
@@ -672,6 +745,345 @@ EXAMPLES = [
             jokers="wild_15",
         ),
         {"deadwood": [0, 30, 24], "hand_scores": [0, 60, 48]},
+    ),
+    # -- H60 format: points settle each deal as deals do; a pool adds the charges
+    *(
+        Example(
+            "H60",
+            "indian-rummy",
+            "hand",
+            deal(0, [None, COUNTS_84, SHOWS_30], format=fmt),
+            {"deadwood": [0, 84, 30], "hand_scores": scores},
+        )
+        for fmt, scores in (
+            ("deals", [114, -84, -30]),
+            ("points", [114, -84, -30]),
+            ("pool_101", [0, 84, 30]),
+            ("pool_201", [0, 84, 30]),
+        )
+    ),
+    # /deadwood gives the count under the life rule, never capped.
+    Example(
+        "H60",
+        "indian-rummy",
+        "deadwood",
+        {"cards": COUNTS_84, "settings": {"preset": "pool_101"}},
+        {"deadwood": 84},
+    ),
+    # -- H61 outcomes
+    indian_rummy_outcomes("points", "first_drop", [50, -20, -30]),
+    indian_rummy_outcomes("points", "middle_drop", [70, -40, -30]),
+    indian_rummy_outcomes("points", "wrong_show", [110, -80, -30]),
+    indian_rummy_outcomes("pool_101", "first_drop", [0, 20, 30]),
+    indian_rummy_outcomes("pool_201", "first_drop", [0, 25, 30]),
+    indian_rummy_outcomes("pool_201", "middle_drop", [0, 50, 30]),
+    *(
+        Example(
+            "H61",
+            "indian-rummy",
+            "hand",
+            deal(0, [None, None, SHOWS_30], [None, outcome, None]),
+            code="invalid_input",
+            player=1,
+        )
+        for outcome in ("first_drop", "middle_drop", "wrong_show")
+    ),
+    # Cards given for a seat with an outcome are checked, and not scored.
+    Example(
+        "H61",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, COUNTS_84, SHOWS_30], [None, "first_drop", None], preset="points"),
+        {"deadwood": [0, None, 30], "hand_scores": [50, -20, -30]},
+    ),
+    Example(
+        "H61",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, COUNTS_84[:12], SHOWS_30], [None, "first_drop", None], preset="points"),
+        code="wrong_card_count",
+        player=1,
+    ),
+    Example(
+        "H61",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, ["ZZ"], SHOWS_30], [None, "wrong_show", None], preset="points"),
+        code="invalid_card",
+        player=1,
+    ),
+    # The winner's declaration is still checked; a wrong show is the seat's own outcome.
+    Example(
+        "H61",
+        "indian-rummy",
+        "hand",
+        deal(0, [NO_DECLARATION, None, SHOWS_30], [None, "first_drop", None], preset="points"),
+        code="invalid_declaration",
+        player=0,
+    ),
+    # -- H62 full_count
+    *(
+        Example(
+            "H62",
+            "indian-rummy",
+            "hand",
+            deal(0, [None, hand], **settings),
+            {"deadwood": [0, count], "hand_scores": [charged, -charged]},
+        )
+        for hand, count, settings, charged in (
+            (COUNTS_79, 79, {"full_count": 80}, 79),
+            (COUNTS_80, 80, {"full_count": 80}, 80),
+            (COUNTS_81, 81, {"full_count": 80}, 80),
+            (COUNTS_81, 81, {}, 81),
+            (COUNTS_84, 84, {"full_count": 80}, 80),
+        )
+    ),
+    # -- H63 entering outcomes: absent is all null; a seat with an outcome needs no hand
+    Example(
+        "H63",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, SHOWS_30], preset="points"),
+        {"deadwood": [0, 30], "hand_scores": [30, -30]},
+    ),
+    Example(
+        "H63",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, SHOWS_30, None], [None, None, None], preset="points"),
+        code="missing_hand",
+        player=2,
+    ),
+    # -- H64 life_rule
+    *(
+        Example(
+            "H64",
+            "indian-rummy",
+            "deadwood",
+            {"cards": hand, "settings": {"life_rule": rule}},
+            {"deadwood": count},
+        )
+        for hand, rule, count in (
+            (KINGS_NO_SECOND, "pure_sequence", 46),
+            (KINGS_NO_SECOND, "two_sequences", 94),
+            (EIGHTS_OR_SECOND, "pure_sequence", 19),
+            (EIGHTS_OR_SECOND, "two_sequences", 20),
+        )
+    ),
+    Example(
+        "H64",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, KINGS_NO_SECOND], life_rule="two_sequences", full_count=80),
+        {"deadwood": [0, 94], "hand_scores": [80, -80]},
+    ),
+    Example(
+        "H64",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, EIGHTS_OR_SECOND], preset="points"),
+        {"deadwood": [0, 20], "hand_scores": [20, -20]},
+    ),
+    # -- H65 last one standing: wins without a show; cards given are not a declaration
+    *(
+        Example(
+            "H65",
+            "indian-rummy",
+            "hand",
+            deal(
+                0,
+                [winner, None, None],
+                [None, "first_drop", "middle_drop"],
+                preset="points",
+            ),
+            {"deadwood": [0, None, None], "hand_scores": [60, -20, -40]},
+        )
+        for winner in (None, NO_DECLARATION)
+    ),
+    *(
+        Example(
+            "H65",
+            "indian-rummy",
+            "hand",
+            deal(0, [None, None, None], outcomes, preset="points"),
+            code="invalid_input",
+            player=0,
+        )
+        for outcomes in (
+            ["first_drop", "first_drop", "middle_drop"],
+            ["middle_drop", "first_drop", None],
+        )
+    ),
+    # -- H66 pool elimination, deal by deal
+    *(
+        Example(
+            "H66",
+            "indian-rummy",
+            "game",
+            pool_101(*H66_DEALS[:played]),
+            {
+                "totals": totals,
+                "game_over": winners is not None,
+                "winners": winners,
+                "eliminated": eliminated,
+                "next_dealer": dealer,
+            },
+        )
+        for played, (totals, eliminated, dealer, winners) in enumerate(H66_AFTER, start=1)
+    ),
+    # A deal after the last one standing won the pool.
+    Example(
+        "H66",
+        "indian-rummy",
+        "game",
+        pool_101(*H66_DEALS, deal(0, [None, None, SHOWS_30])),
+        code="invalid_input",
+    ),
+    # Exactly 101 is out, 100 stays in; several seats may go out in one deal.
+    Example(
+        "H66",
+        "indian-rummy",
+        "game",
+        pool_101(
+            deal(0, [None, COUNTS_80, COUNTS_81], [None, None, None]),
+            deal(0, [None, SHOWS_21, None], [None, None, "first_drop"]),
+        ),
+        {"totals": [0, 101, 100], "eliminated": [None, 2, None], "next_dealer": 2},
+    ),
+    Example(
+        "H66",
+        "indian-rummy",
+        "game",
+        pool_101(
+            deal(0, [None, COUNTS_80, COUNTS_81, None], [None, None, None, "first_drop"]),
+            deal(3, [None, None, None, None], ["first_drop", "middle_drop", "middle_drop", None]),
+        ),
+        {
+            "totals": [20, 120, 120, 20],
+            "game_over": False,
+            "eliminated": [None, 2, 2, None],
+            "next_dealer": 3,
+        },
+    ),
+    # A seat out of the pool sits out: no cards, no outcome, never the winner (H66, H68).
+    *(
+        Example(
+            "H66",
+            "indian-rummy",
+            "game",
+            pool_101(*H66_DEALS[:3], later),
+            code="invalid_input",
+            player=1,
+        )
+        for later in (
+            deal(1, [SHOWS_30, None, None]),
+            deal(2, [SHOWS_30, SHOWS_21, None]),
+            deal(2, [SHOWS_30, None, None], [None, "first_drop", None]),
+        )
+    ),
+    # -- H67 end settings only for deals
+    *(
+        Example(
+            "H67",
+            "indian-rummy",
+            "game",
+            {"settings": {"preset": preset, end: 2}, "hands": [deal(0, [None, SHOWS_30])]},
+            code="invalid_input",
+        )
+        for preset in ("points", "pool_101", "pool_201")
+        for end in ("target_score", "max_deals")
+    ),
+    Example(
+        "H67",
+        "indian-rummy",
+        "game",
+        {
+            "settings": {"format": "deals", "max_deals": 1, **ONLINE_CHARGES},
+            "hands": [deal(0, [None, None], [None, "middle_drop"])],
+        },
+        {"totals": [40, -40], "game_over": True, "winners": [0]},
+    ),
+    Example(
+        "H67",
+        "indian-rummy",
+        "game",
+        {"settings": {"preset": "points"}, "hands": [deal(0, [None, SHOWS_30])]},
+        {"totals": [30, -30], "game_over": False, "winners": None},
+    ),
+    # -- H69 presets
+    *(
+        Example(
+            "H69",
+            "indian-rummy",
+            "hand",
+            deal(0, [None, SHOWS_30], preset=preset),
+            {"rules": {"preset": preset, "options": options}},
+        )
+        for preset, options in (
+            (
+                "book",
+                {
+                    "format": "deals",
+                    "first_drop": "none",
+                    "middle_drop": "none",
+                    "full_count": "none",
+                    "wrong_show": "none",
+                    "life_rule": "pure_sequence",
+                },
+            ),
+            ("points", POINTS_RULES),
+            ("pool_101", {**POINTS_RULES, "format": "pool_101"}),
+            (
+                "pool_201",
+                {**POINTS_RULES, "format": "pool_201", "first_drop": 25, "middle_drop": 50},
+            ),
+        )
+    ),
+    # -- H85 format × outcomes × full count: the format signs every charge, outcomes are
+    # never capped, the cap applies to the count the life rule gives.
+    Example(
+        "H85",
+        "indian-rummy",
+        "hand",
+        deal(0, [None, None, KINGS_NO_SECOND], [None, "wrong_show", None], preset="pool_201"),
+        {"deadwood": [0, None, 94], "hand_scores": [0, 80, 80]},
+    ),
+    Example(
+        "H85",
+        "indian-rummy",
+        "hand",
+        deal(
+            0,
+            [None, None, KINGS_NO_SECOND],
+            [None, "middle_drop", None],
+            format="deals",
+            middle_drop=50,
+            full_count=80,
+        ),
+        {"deadwood": [0, None, 46], "hand_scores": [96, -50, -46]},
+    ),
+    # -- H86 decks, jokers and the wild rank work under every format
+    Example(
+        "H86",
+        "indian-rummy",
+        "hand",
+        {
+            **deal(0, [None, SHOWS_30], preset="pool_101"),
+            "settings": {"preset": "pool_101", "jokers": False},
+        },
+        code="invalid_card",
+        player=1,
+    ),
+    # With 2s wild, Q♦ 2♠ JK is a set and 9♠ 10♠ J♠, 3♣ 4♣ 5♣ the sequences: 4♦ 6♥ 8♦ 7♠.
+    Example(
+        "H86",
+        "indian-rummy",
+        "game",
+        {
+            "settings": {"preset": "pool_101", "wild_rank": "2"},
+            "hands": [deal(0, [None, SHOWS_30])],
+        },
+        {"totals": [0, 25], "eliminated": [None, None], "next_dealer": 1},
     ),
 ]
 

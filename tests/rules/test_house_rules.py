@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.rules import KINDS
 from games.rules.errors import RuleError
+from games.rules.indian_rummy import scoring as indian_rummy
 from games.rules.kind import Played, Table
 from tests.properties import tries
 from tests.rules.house_examples import every_example, seat, three_thirteen, tong_its
@@ -156,15 +157,6 @@ def test_an_option_given_overrides_the_preset_which_overrides_the_book():
         "indian-chief", "round", {**thieves, "settings": {"preset": "bga", "thief_ace": "first"}}
     )
     assert got["thief_order"] == [["Ann"], ["Ben"]]
-
-
-@pytest.mark.parametrize(("slug", "option", "value"), [("indian-rummy", "format", "points")])
-def test_house_rules_not_scored_yet_are_refused_rather_than_scored_by_the_book(slug, option, value):
-    kind = KINDS[slug]
-    assert [preset.key for preset in kind.settings.presets] == ["book"]
-    endpoint = "deadwood"
-    message = refused(slug, endpoint, {"cards": ["KS"], "settings": {option: value}})
-    assert f"“{option}” is not a" in message
 
 
 def test_under_two_or_three_decks_a_request_may_not_ask_for_other_decks():
@@ -471,3 +463,184 @@ def test_the_book_preset_scores_every_request_as_no_house_rules(request):
         }
         assert "rules" not in plain
     assert booked == plain
+
+
+# ---------------------------------------------------------------------------
+# Indian Rummy: the order of the new checks (api.md §4.2), stored games, and properties
+
+SHOWN_30 = "9S 10S JS 4D 4C QD 2S 6H 8D JK 3C 5C 7S"
+
+
+def indian_deal(winner, hands, outcomes=None, **settings):
+    body = {"winner": winner, "hands": hands}
+    if outcomes is not None:
+        body["outcomes"] = outcomes
+    return body | ({"settings": settings} if settings else {})
+
+
+def test_a_drop_the_rules_do_not_have_is_refused_in_api_md_s_words():
+    body = indian_deal(0, [None, None, SHOWN_30.split()], [None, "first_drop", None])
+    assert answer("indian-rummy", "hand", body) == (
+        "invalid_input",
+        "Seat 1 cannot first-drop: these rules have no first drop.",
+        1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        # The end of a game of deals, before any deal is read.
+        (
+            {"settings": {"preset": "points", "target_score": 100}, "hands": [{"winner": 9}]},
+            "“target_score” ends a game of deals",
+        ),
+        (
+            {"settings": {"format": "pool_201", "max_deals": 3}, "hands": [{"hands": "none"}]},
+            "“max_deals” ends a game of deals",
+        ),
+    ],
+)
+def test_an_end_outside_deals_is_refused_for_the_request_as_a_whole(body, said):
+    assert refused("indian-rummy", "game", body).startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        # The hand's other invalid_input checks come first: the winner's seat…
+        (indian_deal(5, [None, ["ZZ"]], "all dropped"), "“winner”"),
+        # …then the outcomes, before any card is read.
+        (indian_deal(0, [None, ["ZZ"]], [None]), "“outcomes” must list one entry per seat (2)"),
+        (indian_deal(0, [None, ["ZZ"]], "first_drop"), "“outcomes” must list one entry per seat"),
+        # Each outcome's name, over every seat, before the outcomes the rules have…
+        (
+            indian_deal(0, [None, None, None], ["first_drop", None, "dropped"]),
+            "Seat 2's outcome must be null or one of",
+        ),
+        # …which come before the winner's own outcome.
+        (
+            indian_deal(0, [None, None, None], ["first_drop", "wrong_show", None]),
+            "Seat 0 cannot first-drop",
+        ),
+        (
+            indian_deal(0, [None, None, None], ["first_drop", None, None], preset="points"),
+            "Seat 0 won the deal, so it has no outcome",
+        ),
+        (
+            indian_deal(
+                0, [None, None, None], ["first_drop", "middle_drop", "first_drop"], preset="points"
+            ),
+            "Every seat dropped or made a wrong show",
+        ),
+    ],
+)
+def test_outcomes_are_checked_after_the_hand_s_other_invalid_input_checks(body, said):
+    assert said in refused("indian-rummy", "hand", body)
+
+
+def pool_game(*deals):
+    return {"settings": {"preset": "pool_101"}, "hands": list(deals)}
+
+
+# Two deals that put seat 1 out: 80 for a wrong show, then a middle drop (api.md §4.4).
+OUT_AFTER_2 = (
+    indian_deal(0, [None, None, None], [None, "wrong_show", "first_drop"]),
+    indian_deal(2, [None, None, None], ["first_drop", "middle_drop", None]),
+)
+
+
+@pytest.mark.parametrize(
+    ("third", "said"),
+    [
+        # A seat out of the pool is checked in the deal's first step: before its cards are
+        # read (ZZ is no card), and before the outcomes (a list too short).
+        (indian_deal(0, [None, ["ZZ"], None]), "Seat 1 is out of the pool"),
+        (indian_deal(1, [None, None, None], [None]), "Seat 1 is out of the pool"),
+        (indian_deal(0, [None, None, None], [None, "first_drop"]), "Seat 1 is out of the pool"),
+    ],
+)
+def test_a_seat_out_of_the_pool_is_refused_in_the_deal_s_first_step(third, said):
+    message = refused("indian-rummy", "game", pool_game(*OUT_AFTER_2, third))
+    assert message.startswith(f"Hand 3: {said}")
+
+
+def test_a_pool_game_is_scored_by_the_rules_it_stored_and_won_by_the_lowest():
+    kind = KINDS["indian-rummy"]
+    decks, stored = kind.start(3, {"preset": "pool_101"})
+    assert stored["format"] == "pool_101" and stored["full_count"] == 80
+    table = Table(("Ann", "Ben", "Cy"), decks, stored)
+    counts_81 = "KS QH JD 10C 9S 8H 7D 6C 5S 4H JK 2C JK"
+    shows_21 = "2S 3S 4S 5H 6H 7H 8D 9D 10D KC 6C 3D 2H"
+    played = [
+        # Ben shows 81, charged 80 (full count); Cy 30.
+        Played(("", counts_81, SHOWN_30), {"winner": 0}),
+        # Ann and Ben show 21: Ben is on 101 and out.
+        Played((shows_21, shows_21, ""), {"winner": 2}),
+    ]
+    standings = kind.standings(table, played)
+
+    assert kind.lowest_wins_at(table)
+    assert standings.totals == (21, 101, 30)
+    assert not standings.complete and standings.winners is None
+    assert standings.leaders == ("Ann",)
+    assert [row.dealer for row in standings.rows] == ["Ann", "Ben"]
+    assert standings.next_dealer == "Cy"
+    # The table ends the pool early: the lowest seat still in wins.
+    assert kind.standings(table, played, ended=True).winners == ("Ann",)
+
+    # Ben sits out; Cy shows 81 too and is out: Ann is the last one in.
+    last = Played(("", "", counts_81.replace("KS", "KD")), {"winner": 0})
+    over = kind.standings(table, [*played, last])
+    assert over.totals == (21, 101, 110)
+    assert over.complete and over.winners == ("Ann",)
+    with pytest.raises(RuleError, match="Hand 3: Ben is out of the pool"):
+        kind.standings(table, [*played, Played(("", shows_21, SHOWN_30), {"winner": 0})])
+
+
+def test_a_stored_game_cannot_end_a_points_or_pool_game_by_target_or_deals():
+    kind = KINDS["indian-rummy"]
+    for preset in ("points", "pool_101"):
+        with pytest.raises(RuleError, match="ends a game of deals"):
+            kind.start(3, {"preset": preset, "target_score": 200})
+    assert kind.start(3, {"preset": "book", "max_deals": 12})[1]["max_deals"] == 12
+
+
+def test_a_stored_game_counts_shown_hands_under_its_life_rule():
+    kind = KINDS["indian-rummy"]
+    decks, stored = kind.start(2, {"life_rule": "two_sequences"})
+    table = Table(("Ann", "Ben"), decks, stored)
+    kings = "5S 6S 7S KH KD KC 2D 9C 4H 8D QS AC 3C"
+    assert kind.standings(table, [Played(("", kings), {"winner": 0})]).totals == (94, -94)
+    # The preview lays the hand out by the same rule: no melds, every card counts.
+    preview = kind.preview(table, 1, Played(("", kings), {"winner": 0}), {})
+    assert preview[1].text.startswith("deadwood:") and preview[1].text.endswith("= 94")
+
+
+TWO = indian_rummy.HouseRules(life_rule="two_sequences")
+
+
+@tries(40)
+@given(entry=deals())
+def test_two_sequences_never_charges_less_than_a_pure_sequence(entry):
+    # H64: the second sequence only removes arrangements, so no count goes down.
+    wild = entry.settings.wild_rank
+    for cards in entry.hands:
+        if cards is None:
+            continue
+        book = indian_rummy.deadwood(cards, wild_rank=wild).deadwood
+        assert indian_rummy.deadwood(cards, wild_rank=wild, rules=TWO).deadwood >= book
+
+
+@tries(40)
+@given(entry=deals(), life=st.sampled_from(["pure_sequence", "two_sequences"]))
+def test_a_full_count_of_80_charges_the_count_up_to_80(entry, life):
+    # H62: the count under the life rule, capped; `deadwood` keeps the count.
+    rules = indian_rummy.HouseRules(full_count=80, life_rule=life)
+    result = indian_rummy.score_hand(entry, rules)
+    uncapped = indian_rummy.score_hand(entry, indian_rummy.HouseRules(life_rule=life))
+    assert result.deadwood == uncapped.deadwood
+    for position, count in enumerate(result.deadwood):
+        if position != entry.winner:
+            assert result.hand_scores[position] == -min(count, 80)
+    assert result.hand_scores[entry.winner] == sum(min(count, 80) for count in result.deadwood)

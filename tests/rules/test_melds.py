@@ -451,32 +451,38 @@ def placed_in_a_window(naturals: list[Card], size: int, spec: Spec) -> bool:
 
 
 def brute_force(
-    cards: tuple[Card, ...], spec: Spec, value: Callable[[Card], int], life: bool = False
+    cards: tuple[Card, ...],
+    spec: Spec,
+    value: Callable[[Card], int],
+    life: bool = False,
+    second_sequence: bool = False,
 ) -> int:
     """The least deadwood over every collection of pairwise-disjoint melds. With `life`
-    (§5.4): over the collections holding a pure sequence, and only when there are none
-    does every card count."""
+    (§5.4): over the collections holding a pure sequence, and with `second_sequence`
+    (house-rules.md H64) a second sequence too, a run of 6+ counting as two (§7 E4); only
+    when there are none does every card count."""
     melds_from = melds_by_first_card(cards, spec)
+    needed = 2 if second_sequence else 0
     best: int | None = None
 
-    def search(left: frozenset[int], deadwood: int, has_pure: bool) -> None:
+    def search(left: frozenset[int], deadwood: int, sequences: int, has_pure: bool) -> None:
         nonlocal best
         if not left:
-            if has_pure or not life:
+            if not life or (has_pure and sequences >= needed):
                 best = deadwood if best is None else min(best, deadwood)
             return
         first = min(left)
-        search(left - {first}, deadwood + value(cards[first]), has_pure)
-        for meld, pure in melds_from[first]:
+        search(left - {first}, deadwood + value(cards[first]), sequences, has_pure)
+        for meld, sequence, pure in melds_from[first]:
             if meld <= left:
-                search(left - meld, deadwood, has_pure or pure)
+                search(left - meld, deadwood, sequences + sequence, has_pure or pure)
 
-    search(frozenset(range(len(cards))), 0, False)
+    search(frozenset(range(len(cards))), 0, 0, False)
     return sum(value(card) for card in cards) if best is None else best
 
 
 def brute_force_declares(cards: tuple[Card, ...], spec: Spec) -> bool:
-    melds_from = melds_by_first_card(cards, spec, sequences=True)
+    melds_from = melds_by_first_card(cards, spec)
 
     def search(left: frozenset[int], sequences: int, has_pure: bool) -> bool:
         if not left:
@@ -491,15 +497,16 @@ def brute_force_declares(cards: tuple[Card, ...], spec: Spec) -> bool:
     return bool(cards) and search(frozenset(range(len(cards))), 0, False)
 
 
-def melds_by_first_card(cards: tuple[Card, ...], spec: Spec, sequences: bool = False) -> list[list]:
+def melds_by_first_card(cards: tuple[Card, ...], spec: Spec) -> list[list]:
     found: list[list] = [[] for _ in cards]
     for size in range(3, len(cards) + 1):
         for positions in combinations(range(len(cards)), size):
             is_set, is_sequence_, pure = reference_kind(tuple(cards[p] for p in positions), spec)
             if is_set or is_sequence_:
                 meld = frozenset(positions)
-                entry = (meld, int(is_sequence_), pure) if sequences else (meld, pure)
-                found[positions[0]].append(entry)
+                # A run of 6+ may count as two sequences (§7 E4).
+                counted = (2 if size >= 6 else 1) if is_sequence_ else 0
+                found[positions[0]].append((meld, counted, pure))
     return found
 
 
@@ -638,6 +645,18 @@ def test_deadwood_equals_brute_force(game, data):
 def test_life_rule_deadwood_equals_brute_force(deal):
     arrangement = best_arrangement(deal.cards, deal.rules, deal.value, need_pure_sequence=True)
     assert arrangement.deadwood == brute_force(deal.cards, deal.spec, deal.value, life=True)
+
+
+@PROPERTY_SETTINGS
+@given(deal=deals("indian-rummy"))
+def test_two_sequences_life_rule_deadwood_equals_brute_force(deal):
+    # house-rules.md H64: a pure sequence and a second sequence, or every card counts.
+    arrangement = best_arrangement(
+        deal.cards, deal.rules, deal.value, need_pure_sequence=True, need_second_sequence=True
+    )
+    expected = brute_force(deal.cards, deal.spec, deal.value, life=True, second_sequence=True)
+    assert arrangement.deadwood == expected
+    assert_consistent(deal, arrangement, deal.value)
 
 
 @pytest.mark.parametrize("game", GAMES)

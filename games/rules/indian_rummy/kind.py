@@ -1,5 +1,7 @@
 """Indian Rummy at the table: who declared, the wild rank turned up at each deal (a house
-rule), and the 13 cards each player shows."""
+rule), and the 13 cards each player shows; and its house rules (`shared/rules/house-rules.md`
+§6): the format, drops, wrong shows, the full count and the life rule, with the presets
+of H69."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,7 +13,7 @@ from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
-from games.rules.settings import Decks, Flag, RuleSet, Settings
+from games.rules.settings import BOOK, Choice, Decks, Flag, Preset, RuleSet, Settings
 
 JOKERS = Flag(
     key="jokers",
@@ -19,6 +21,69 @@ JOKERS = Flag(
     explanation="Two per deck.",
     default=True,
     said="no jokers",
+)
+FORMAT = Choice(
+    key="format",
+    label="Format",
+    explanation="How deals add up and the game ends.",
+    choices=(
+        (scoring.DEALS, "Deals"),
+        (scoring.POINTS, "Points"),
+        *((pool, f"Pool {limit}: out at {limit}") for pool, limit in scoring.POOL_LIMITS.items()),
+    ),
+    default=scoring.DEALS,
+)
+FIRST_DROP = Choice(
+    key=scoring.FIRST_DROP,
+    label="Dropping before the first draw",
+    choices=((scoring.NONE, "No first drop"), (20, "First drop 20"), (25, "First drop 25")),
+    default=scoring.NONE,
+)
+MIDDLE_DROP = Choice(
+    key=scoring.MIDDLE_DROP,
+    label="Dropping later",
+    choices=((scoring.NONE, "No middle drop"), (40, "Middle drop 40"), (50, "Middle drop 50")),
+    default=scoring.NONE,
+)
+FULL_COUNT = Choice(
+    key="full_count",
+    label="Most a hand shown is charged",
+    choices=((scoring.NONE, "No full count"), (80, "Full count 80")),
+    default=scoring.NONE,
+)
+WRONG_SHOW = Choice(
+    key=scoring.WRONG_SHOW,
+    label="A declaration that was not valid",
+    choices=((scoring.NONE, "Wrong show refused"), (80, "Wrong show 80")),
+    default=scoring.NONE,
+)
+LIFE_RULE = Choice(
+    key="life_rule",
+    label="A loser's melds count",
+    choices=(
+        (scoring.PURE_SEQUENCE, "Melds count with a pure sequence"),
+        (scoring.TWO_SEQUENCES, "Melds count with two sequences"),
+    ),
+    default=scoring.PURE_SEQUENCE,
+)
+# H69: points and pools as online tables play them; the pools differ only in the limit
+# and, for 201, the drops.
+ONLINE = {
+    scoring.FIRST_DROP: 20,
+    scoring.MIDDLE_DROP: 40,
+    "full_count": 80,
+    scoring.WRONG_SHOW: 80,
+    "life_rule": scoring.TWO_SEQUENCES,
+}
+PRESETS = (
+    BOOK,
+    Preset("points", "Points", {"format": scoring.POINTS, **ONLINE}),
+    Preset("pool_101", "Pool 101", {"format": "pool_101", **ONLINE}),
+    Preset(
+        "pool_201",
+        "Pool 201",
+        {"format": "pool_201", **ONLINE, scoring.FIRST_DROP: 25, scoring.MIDDLE_DROP: 50},
+    ),
 )
 
 
@@ -32,23 +97,43 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
             return 0
         return scoring.JOKERS_PER_DECK * scoring.decks_for(table.seats, table.settings.get("decks"))
 
+    def house_rules(self, settings: Json) -> scoring.HouseRules:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return scoring.HouseRules(**self.settings.rules(settings).options)
+
+    def lowest_wins_at(self, table: Table) -> bool:
+        """In a pool the lowest score wins (H66)."""
+        return self.house_rules(table.settings).pool_limit is not None
+
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand)
+        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
-        return scoring.score_game(hands, scoring.GameSettings(**settings))
+        return scoring.score_game(
+            hands, scoring.GameSettings(**settings), rules=scoring.HouseRules(**rules.options)
+        )
+
+    def game_fields_under(self, rules: RuleSet) -> tuple[str, ...]:
+        """A pool's answer also says who is out and who deals next (api.md §4.3)."""
+        if scoring.HouseRules(**rules.options).pool_limit is None:
+            return self.game_fields
+        return (*self.game_fields, "eliminated", "next_dealer")
 
     def settings_of(self, given: Json) -> Json:
         """A game's settings may also name a wild rank for every deal."""
         return api.with_wild_rank(given, *self.settings.keys)
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        return api.read_deadwood(cards, data)
+        return api.read_deadwood(cards, data, scoring.HouseRules(**rules.options))
+
+    def dealers(self, hands: Sequence[scoring.HandResult], players: int) -> list[int]:
+        """The deal passes left, over the seats out of a pool (H66)."""
+        return scoring.dealers([hand.out_after for hand in hands], players)
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who declared shows no cards."""
@@ -64,7 +149,12 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
         return entry
 
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
-        return scoring.arrange(cards, game.get("jokers", True), game.get("wild_rank") or None)
+        return scoring.arrange(
+            cards,
+            game.get("jokers", True),
+            game.get("wild_rank") or None,
+            self.house_rules(game),
+        )
 
     def hand_size(self, number: int) -> int | None:
         """Every hand shown holds the 13 cards dealt: the next cards are the next player's."""
@@ -87,7 +177,9 @@ KIND = IndianRummyKind(
             JOKERS,
             TARGET_SCORE,
             MAX_DEALS,
-        )
+        ),
+        house_rules=(FORMAT, FIRST_DROP, MIDDLE_DROP, FULL_COUNT, WRONG_SHOW, LIFE_RULE),
+        presets=PRESETS,
     ),
     questions=Questions(
         hand=(

@@ -1,9 +1,17 @@
 """Indian Rummy: 13-card declarations, the life rule for the losers' deadwood, and the game.
 
 Implements `shared/rules/rummy-family.md` §5 (with its OCR reconstruction, §5.0) and the
-`indian-rummy` parts of `shared/api.md` §3. Every revealed hand's deadwood is the minimum
-over arrangements that hold a pure sequence (`solver.best_arrangement(...,
-need_pure_sequence=True)`); the declaration is checked by `solver.can_declare`.
+`indian-rummy` parts of `shared/api.md` §3, with the house rules of
+`shared/rules/house-rules.md` §6 (`HouseRules`: the format, drops, wrong shows, the full
+count and the life rule). Every revealed hand's deadwood is the minimum over arrangements
+that hold a pure sequence (`solver.best_arrangement(..., need_pure_sequence=True)`, and a
+second sequence under `life_rule: two_sequences`); the declaration is checked by
+`solver.can_declare`.
+
+A deal charges every seat some points (H60): the winner 0, a seat that showed its count
+(capped by `full_count`), a seat with an outcome (a drop or a wrong show, H61) that
+outcome's value. Deals and points settle them (the winner collects); a pool adds them to
+each seat's pool score and puts out whoever reaches the limit (H66).
 
 Card text is parsed here, so every caller gets the spec's validation order (§0.4, api.md
 §3.1): `invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, then
@@ -11,8 +19,9 @@ Card text is parsed here, so every caller gets the spec's validation order (§0.
 next.
 """
 
+import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from games.rules.cards import Card, parse_cards, parse_rank
 from games.rules.errors import InvalidInput, WrongCardCount
@@ -44,6 +53,61 @@ MIN_DECKS = 1
 MAX_DECKS = 4
 DECKS_RULE = "2 decks for 2–4 players, 3 for 5–8 (each with 2 jokers)."
 JOKERS_PER_DECK = 2
+
+
+DEALS, POINTS = "deals", "points"
+POOL_LIMITS = {"pool_101": 101, "pool_201": 201}
+PURE_SEQUENCE, TWO_SEQUENCES = "pure_sequence", "two_sequences"
+NONE = "none"  # an outcome the rules do not have, or no full count
+FIRST_DROP, MIDDLE_DROP, WRONG_SHOW = "first_drop", "middle_drop", "wrong_show"
+# Each outcome as a seat does it ("Seat 1 cannot first-drop") and as its row says it
+# ("first drop 20", H90).
+OUTCOMES = {
+    FIRST_DROP: ("first-drop", "first drop"),
+    MIDDLE_DROP: ("middle-drop", "middle drop"),
+    WRONG_SHOW: ("make a wrong show", "wrong show"),
+}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Indian Rummy's house rules (house-rules.md §6), the book's values by default.
+
+    `format` (H60): "deals" and "points" settle each deal, the winner collecting what the
+    others are charged; a pool ("pool_101", "pool_201") adds each charge to that seat's pool
+    score, and a seat at or over the limit is out (H66). `first_drop`, `middle_drop` and
+    `wrong_show` are what those outcomes charge, "none" where the rules have no such
+    outcome (H61); `full_count` caps what a seat that showed is charged (H62);
+    `life_rule` "two_sequences" counts a loser's melds only beside a second sequence (H64).
+    """
+
+    format: str = DEALS
+    first_drop: int | str = NONE
+    middle_drop: int | str = NONE
+    full_count: int | str = NONE
+    wrong_show: int | str = NONE
+    life_rule: str = PURE_SEQUENCE
+
+    @property
+    def pool_limit(self) -> int | None:
+        """The pool score that puts a seat out, or None for deals and points."""
+        return POOL_LIMITS.get(self.format)
+
+    @property
+    def second_sequence(self) -> bool:
+        return self.life_rule == TWO_SEQUENCES
+
+    def points_for(self, outcome: str) -> int | None:
+        """What an outcome charges, or None where these rules have no such outcome."""
+        charge = getattr(self, outcome)
+        return charge if isinstance(charge, int) else None
+
+    def charged(self, count: int) -> int:
+        """What a seat that showed is charged: its count, at most the full count (H62)."""
+        return min(count, self.full_count) if isinstance(self.full_count, int) else count
+
+
+BOOK = HouseRules()
 
 
 def decks_for(players: int, decks: int | None = None) -> int:
@@ -90,22 +154,33 @@ class Settings:
 class HandInput:
     """One deal as entered (api.md §3.3, Indian Rummy): card text, not parsed yet.
 
-    `hands[seat]` holds all 13 cards; the winner's may be None.
+    `hands[seat]` holds all 13 cards; the winner's may be None, and so may the hand of a
+    seat with an outcome. `outcomes` is the JSON's per-seat list of outcomes (None, or
+    "first_drop", "middle_drop", "wrong_show"; H63), checked when scored; None: every
+    seat won or showed.
     """
 
     winner: int
     hands: tuple[Entered, ...]
     settings: Settings = Settings()
+    outcomes: object = None
 
 
 @dataclass(frozen=True)
 class HandResult:
-    """`deadwood` per seat (the winner 0) and `hand_scores`: the winner + the others'
-    deadwood, everyone else − their deadwood."""
+    """`deadwood` per seat: the winner 0, a seat that showed its count before any cap,
+    None for a seat with an outcome or out of the pool. `hand_scores`: under deals and
+    points the winner + the others' charges, everyone else − their charge; in a pool each
+    other seat + its charge, the winner 0 (api.md §4.3).
 
-    deadwood: tuple[int, ...]
+    `winner` is who won the deal; `out_after` the seats out of the pool once it is scored
+    (the deal passes over them); neither is part of the API answer."""
+
+    deadwood: tuple[int | None, ...]
     hand_scores: tuple[int, ...]
     explanation: str
+    winner: int = 0
+    out_after: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -122,7 +197,9 @@ class GameSettings:
 
 @dataclass(frozen=True)
 class GameResult:
-    """api.md §3.4's `totals`, `game_over` and `winners` (None until the game is over).
+    """api.md §3.4's `totals`, `game_over` and `winners` (None until the game is over),
+    and for a pool api.md §4.3's `eliminated` (per seat, the deal after which it went out,
+    or None) and `next_dealer` (None once the game is over).
 
     `hand_results` holds each deal's result in play order for the scoreboard; it is not
     part of the API response.
@@ -132,6 +209,8 @@ class GameResult:
     game_over: bool
     winners: tuple[int, ...] | None
     hand_results: tuple[HandResult, ...] = ()
+    eliminated: tuple[int | None, ...] = ()
+    next_dealer: int | None = None
 
 
 def _check_setting_values(decks: int | None, jokers: bool | None) -> None:
@@ -155,7 +234,10 @@ def _check_count(cards: Sequence[Card], seat: int | None = None) -> None:
 
 
 def arrange(
-    cards: Sequence[Card], jokers: bool = True, wild_rank: str | None = None
+    cards: Sequence[Card],
+    jokers: bool = True,
+    wild_rank: str | None = None,
+    rules: HouseRules = BOOK,
 ) -> Arrangement:
     """A non-winner's count under the life rule ([IR-life-rule], §5.4).
 
@@ -167,16 +249,31 @@ def arrange(
     ([IR-long-run-split], §7 E4); a wild-rank card used as itself keeps a sequence pure
     ([IR-wild-natural], §7 E10). Sets have at most 4 cards in different suits (§7 E6); a
     group of jokers alone is no meld, which changes no count since jokers are worth 0
-    (§7 E5). No cap on the count (§7 E9).
+    (§7 E5). No cap on the count (§7 E9): `full_count` caps what a seat is charged, never
+    its count (H60, H62).
+
+    Under `life_rule: two_sequences` (H64) only arrangements that also hold a second
+    sequence count, a run of 6+ counting as two (§7 E4); with none, every card counts.
     """
-    rules = indian_rummy_melds(jokers=jokers, wild_rank=wild_rank)
-    return best_arrangement(cards, rules, value_with(wild_rank), need_pure_sequence=True)
+    melds = indian_rummy_melds(jokers=jokers, wild_rank=wild_rank)
+    return best_arrangement(
+        cards,
+        melds,
+        value_with(wild_rank),
+        need_pure_sequence=True,
+        need_second_sequence=rules.second_sequence,
+    )
 
 
 def deadwood(
-    cards: Sequence[str], decks: int = 2, jokers: bool = True, wild_rank: str | None = None
+    cards: Sequence[str],
+    decks: int = 2,
+    jokers: bool = True,
+    wild_rank: str | None = None,
+    rules: HouseRules = BOOK,
 ) -> Arrangement:
-    """api.md §3.2 for Indian Rummy: the non-winner count with the pure-sequence rule.
+    """api.md §3.2 for Indian Rummy: the non-winner count under the life rule in force,
+    never capped (H60).
 
     Order: `invalid_input` (`decks` 1–4, `jokers` true or false), `invalid_card` (the cards,
     then the wild rank; a joker when `jokers` is off), `duplicate_card` (`decks` copies of a
@@ -187,31 +284,46 @@ def deadwood(
     wild = _wild(wild_rank)
     check_copies([(None, parsed)], decks, JOKERS_PER_DECK * decks)
     _check_count(parsed)
-    return arrange(parsed, jokers, wild)
+    return arrange(parsed, jokers, wild, rules)
 
 
-def score_hand(hand: HandInput) -> HandResult:
-    """Score one deal: each non-winner scores −deadwood, the winner + their sum (§5.5).
+def score_hand(
+    hand: HandInput, rules: HouseRules = BOOK, out: frozenset[int] = frozenset()
+) -> HandResult:
+    """Score one deal: each seat is charged its points (the winner 0, a seat that showed
+    its count capped by `full_count`, a seat with an outcome that outcome's value); under
+    deals and points each other seat scores −points and the winner their sum (§5.5, H60),
+    in a pool each other seat scores +points and the winner 0. `out` holds the seats
+    already out of the pool (H66): they sit the deal out and score 0.
 
     Validation order:
     1. `invalid_input`: 2–8 players, `winner` a seat, `decks` 1–4, `jokers` true or false;
+       then a seat out of the pool as the winner, with cards or with an outcome; then
+       `outcomes` (H63): a list of one entry per seat, each null or an outcome's name, only
+       outcomes these rules have, none for the winner;
     2. `invalid_card`: any card text, seat by seat (a joker when jokers are off), then the
        wild rank;
     3. `duplicate_card`: more than `decks` copies of a natural card, or more than 2 jokers
        per deck, across all hands;
-    4. `wrong_card_count`: a hand given (the winner's too) without 13 cards;
-    5. `missing_hand`: a non-winner's hand is None;
-    6. `invalid_declaration`: the winner's hand is given and is not all melded with ≥ 2
-       sequences, ≥ 1 of them pure. It is refused as an input error, with no penalty
-       score (§7 E8).
+    4. `wrong_card_count`: a hand given (the winner's, and one with an outcome, too)
+       without 13 cards;
+    5. `missing_hand`: the hand of a seat that showed is None;
+    6. `invalid_declaration`: the winner's hand is given, some other seat showed, and it
+       is not all melded with ≥ 2 sequences, ≥ 1 of them pure. It is refused as an input
+       error, with no penalty score (§7 E8); a wrong show is entered as the outcome of the
+       seat that made it (H61).
 
-    Non-winners count under the life rule (see `arrange`); no cap (§7 E9).
+    When every other seat still in dropped or made a wrong show, the winner is the last
+    one standing and shows nothing (H65): cards given for it are checked as cards (text,
+    copies, 13 of them), as a dropped seat's are, but not as a declaration.
     """
     players = len(hand.hands)
     check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     winner = check_seat(hand.winner, players, "“winner”")
     settings = hand.settings
     _check_setting_values(settings.decks, settings.jokers)
+    _check_sitting_out(hand, winner, out)
+    outcomes = _read_outcomes(hand.outcomes, players, winner, rules)
     decks = decks_for(players, settings.decks)
     jokers = True if settings.jokers is None else settings.jokers
     hands = parse_hands(hand.hands, jokers=jokers)
@@ -224,60 +336,189 @@ def score_hand(hand: HandInput) -> HandResult:
     for seat, cards in enumerate(hands):
         if cards is not None:
             _check_count(cards, seat)
-    for seat, cards in enumerate(hands):
-        if cards is None and seat != winner:
+    showed = [
+        seat
+        for seat in range(players)
+        if seat != winner and seat not in out and outcomes[seat] is None
+    ]
+    shown: dict[int, tuple[Card, ...]] = {}
+    for seat in showed:
+        cards = hands[seat]
+        if cards is None:
             raise MissingHand(f"Seat {seat}'s hand is missing: enter all 13 cards.", seat)
+        shown[seat] = cards
     declared = hands[winner]
-    rules = indian_rummy_melds(jokers=jokers, wild_rank=wild)
-    if declared is not None and not can_declare(declared, rules):
+    melds = indian_rummy_melds(jokers=jokers, wild_rank=wild)
+    if declared is not None and showed and not can_declare(declared, melds):
         raise InvalidDeclaration(
             f"Seat {winner} cannot declare with these cards: all 13 must be in sets and "
             "sequences, with at least two sequences and at least one of them pure.",
             winner,
         )
 
-    arrangements = [
-        None if seat == winner or cards is None else arrange(cards, jokers, wild)
-        for seat, cards in enumerate(hands)
-    ]
-    dead = tuple(0 if a is None else a.deadwood for a in arrangements)
-    scores = tuple(sum(dead) if seat == winner else -dead[seat] for seat in range(players))
-    return HandResult(dead, scores, _explain(winner, arrangements, sum(dead)))
+    arrangements = {seat: arrange(cards, jokers, wild, rules) for seat, cards in shown.items()}
+    dead = tuple(
+        0 if seat == winner else arrangements[seat].deadwood if seat in arrangements else None
+        for seat in range(players)
+    )
+
+    def charge(seat: int) -> int:
+        """H60: the winner 0, a seat that showed its capped count, an outcome its value."""
+        outcome = outcomes[seat]
+        if seat in arrangements:
+            return rules.charged(arrangements[seat].deadwood)
+        return 0 if outcome is None else rules.points_for(outcome) or 0
+
+    charges = tuple(charge(seat) for seat in range(players))
+    if rules.pool_limit is None:
+        scores = tuple(
+            sum(charges) if seat == winner else -points for seat, points in enumerate(charges)
+        )
+    else:
+        scores = charges
+    explanation = _explain(winner, arrangements, outcomes, charges, scores, rules)
+    return HandResult(dead, scores, explanation, winner)
 
 
-def _explain(winner: int, arrangements: Sequence[Arrangement | None], won: int) -> str:
+def _check_sitting_out(hand: HandInput, winner: int, out: frozenset[int]) -> None:
+    """`invalid_input` for a seat out of the pool that wins, shows cards or has an outcome:
+    it sits out every deal after it went out (H66, H68)."""
+    if winner in out:
+        raise InvalidInput(f"Seat {winner} is out of the pool, so it cannot win a deal.", winner)
+    outcomes = hand.outcomes if isinstance(hand.outcomes, list | tuple) else ()
+    for seat in sorted(out):
+        if hand.hands[seat] is not None:
+            raise InvalidInput(f"Seat {seat} is out of the pool: it has no cards to enter.", seat)
+        if seat < len(outcomes) and outcomes[seat] is not None:
+            raise InvalidInput(f"Seat {seat} is out of the pool: it has no outcome.", seat)
+
+
+def _read_outcomes(
+    given: object, players: int, winner: int, rules: HouseRules
+) -> tuple[str | None, ...]:
+    """Each seat's outcome (H61, H63): None for the winner and every seat that showed.
+
+    Each check runs over every seat before the next: the list's length, each entry's
+    name, the outcomes these rules have, then the winner, who has none (the last player
+    standing cannot drop, and a deal in which everyone dropped has no winner, H65)."""
+    if given is None:
+        return (None,) * players
+    names = ", ".join(json.dumps(name) for name in OUTCOMES)
+    if not isinstance(given, list | tuple) or len(given) != players:
+        raise InvalidInput(
+            f"“outcomes” must list one entry per seat ({players}), each null or one of {names}."
+        )
+    for seat, outcome in enumerate(given):
+        if outcome is not None and outcome not in OUTCOMES:
+            raise InvalidInput(
+                f"Seat {seat}'s outcome must be null or one of {names}, "
+                f"not {json.dumps(outcome, default=str)}.",
+                seat,
+            )
+    for seat, outcome in enumerate(given):
+        if outcome is not None and rules.points_for(outcome) is None:
+            does, named = OUTCOMES[outcome]
+            raise InvalidInput(f"Seat {seat} cannot {does}: these rules have no {named}.", seat)
+    if given[winner] is not None:
+        if all(outcome is not None for outcome in given):
+            raise InvalidInput(
+                "Every seat dropped or made a wrong show: the last player left wins the deal, "
+                "and has no outcome.",
+                winner,
+            )
+        raise InvalidInput(
+            f"Seat {winner} won the deal, so it has no outcome: a drop or a wrong show is "
+            "entered for the seat that made it.",
+            winner,
+        )
+    return tuple(given)
+
+
+def _explain(
+    winner: int,
+    arrangements: dict[int, Arrangement],
+    outcomes: Sequence[str | None],
+    charges: Sequence[int],
+    scores: Sequence[int],
+    rules: HouseRules,
+) -> str:
     """For example "Seat 0 declared and scores 30. Seat 1: melded: 3♣ 4♣ 5♣ · … —
-    deadwood: … = 30."."""
-    parts = [f"Seat {winner} declared and scores {won}."]
-    for seat, arrangement in enumerate(arrangements):
-        if arrangement is None:
-            continue
-        text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
-        if not arrangement.melds and arrangement.unmatched:
-            text = f"no pure sequence, so every card counts — {text}"
-        parts.append(f"Seat {seat}: {text}.")
+    deadwood: … = 30."; with outcomes "Seat 1: first drop 20.", a count over the full
+    count "… = 84, charged 80 (full count)."; in a pool "Seat 0 declared; each other seat
+    adds its points to its pool score."."""
+    how = "declared" if arrangements else "was left in after every other seat dropped out"
+    if rules.pool_limit is None:
+        parts = [f"Seat {winner} {how} and scores {scores[winner]}."]
+    else:
+        parts = [f"Seat {winner} {how}; each other seat adds its points to its pool score."]
+    for seat, outcome in enumerate(outcomes):
+        if seat in arrangements:
+            arrangement = arrangements[seat]
+            text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
+            if not arrangement.melds and arrangement.unmatched:
+                life = "two sequences, one pure" if rules.second_sequence else "pure sequence"
+                text = f"no {life}, so every card counts — {text}"
+            if charges[seat] < arrangement.deadwood:
+                text = f"{text}, charged {charges[seat]} (full count)"
+            parts.append(f"Seat {seat}: {text}.")
+        elif outcome is not None:
+            parts.append(f"Seat {seat}: {OUTCOMES[outcome][1]} {charges[seat]}.")
     return " ".join(parts)
 
 
+def dealers(outs: Sequence[frozenset[int]], players: int) -> list[int]:
+    """Who deals each deal, and the next (the last entry), given the seats out after each
+    deal: seat 0 deals first, then the deal passes left to the first seat still in (H66).
+    The winner of a deal is never out after it, so some seat is always still in."""
+    dealt = [0]
+    for out in outs:
+        seat = (dealt[-1] + 1) % players
+        while seat in out:
+            seat = (seat + 1) % players
+        dealt.append(seat)
+    return dealt
+
+
 def score_game(
-    hands: Sequence[HandInput], settings: GameSettings = GameSettings(), players: int | None = None
+    hands: Sequence[HandInput],
+    settings: GameSettings = GameSettings(),
+    players: int | None = None,
+    rules: HouseRules = BOOK,
 ) -> GameResult:
-    """Score deals in play order from zero totals; the highest total wins, a tie is shared
-    ([R-tie], §7 D3). The game ends after the deal in which some total reaches
-    `target_score`, after `max_deals` deals, or when the table stops (§5.6, §7 E12).
+    """Score deals in play order from zero totals.
+
+    Deals (the book): the highest total wins, a tie is shared ([R-tie], §7 D3). The game
+    ends after the deal in which some total reaches `target_score`, after `max_deals`
+    deals, or when the table stops (§5.6, §7 E12). Points: every deal is settled the same
+    way and the game has no end of its own (H60, H67). A pool: each deal's points add up
+    to pool scores; after each deal every seat still in at or over the limit is out, and
+    when one seat is left in the game is over and it wins (H66). A table that ends a pool
+    early is won by the lowest seats still in: every seat still in is below the limit and
+    every seat out at or over it, so the lowest totals are always seats still in.
 
     The game's `decks`, `jokers` and `wild_rank` apply to every deal; a deal's own setting,
     when not None, overrides that one setting for that deal (so a deal cannot switch off a
     game-wide wild rank: leave it out of the game settings and set it per deal instead).
 
-    Validation (api.md §3.4): first the request as a whole — `invalid_input` for the
-    settings (at most one of target_score and max_deals, both positive; decks 1–4; jokers
-    a boolean) and unless every deal has the same number of players (and `players`, when
-    given); then `invalid_card` for a game-wide wild rank that is not a rank (it belongs
-    to no hand, so its message names none); then deal by deal with the full `score_hand`
-    checks, the first error naming its hand ("Hand 2: …"); then `invalid_input` for a deal
-    entered after the game was over.
+    Validation (api.md §3.4, §4.2): first the request as a whole — `invalid_input` for the
+    settings (`target_score` and `max_deals` only under deals (H67), at most one of them,
+    both positive; decks 1–4; jokers a boolean) and unless every deal has the same number
+    of players (and `players`, when given); then `invalid_card` for a game-wide wild rank
+    that is not a rank (it belongs to no hand, so its message names none); then deal by
+    deal with the full `score_hand` checks, the first error naming its hand ("Hand 2: …"),
+    a deal after a pool game is over being `invalid_input` at once; then `invalid_input`
+    for a deal entered after a target or a number of deals ended the game.
     """
+    if rules.format != DEALS:
+        for key, given in (
+            ("target_score", settings.target_score),
+            ("max_deals", settings.max_deals),
+        ):
+            if given is not None:
+                raise InvalidInput(
+                    f"“{key}” ends a game of deals; a {rules.format.replace('_', ' ')} game "
+                    "ends by its own rule."
+                )
     check_settings(settings.target_score, settings.max_deals, "max_deals")
     _check_setting_values(settings.decks, settings.jokers)
     players = check_same_players([len(hand.hands) for hand in hands], players)
@@ -292,11 +533,76 @@ def score_game(
         )
         return replace(hand, settings=merged)
 
-    results = play_in_order(hands, lambda number, hand: score_hand(with_game_settings(hand)))
+    pool = Pool(players, rules.pool_limit)
+    results = play_in_order(
+        hands,
+        lambda number, hand: pool.scored(
+            number, score_hand(with_game_settings(pool.open(hand)), rules, pool.out)
+        ),
+    )
     running = running_totals([result.hand_scores for result in results], players)
     totals = running[-1] if running else (0,) * players
-    ended = hand_that_ends(running, settings.target_score, settings.max_deals)
-    check_no_hand_after_end(ended, len(results))
+    if rules.pool_limit is not None:
+        ended = pool.ended
+        winners = pool.left if ended is not None else None
+    else:
+        # A points game has neither a target nor a number of deals: it never ends here.
+        ended = hand_that_ends(running, settings.target_score, settings.max_deals)
+        check_no_hand_after_end(ended, len(results))
+        winners = leaders(totals) if ended is not None else None
+    over = ended is not None
+    next_dealer = None if over else dealers([r.out_after for r in results], players)[-1]
     return GameResult(
-        totals, ended is not None, leaders(totals) if ended is not None else None, tuple(results)
+        totals,
+        over,
+        winners,
+        tuple(results),
+        eliminated=tuple(pool.eliminated),
+        next_dealer=next_dealer,
     )
+
+
+@dataclass
+class Pool:
+    """A pool game as its deals are scored in order (H66): each seat's pool score, the
+    deal after which each seat went out (None while in), and the deal that left one seat
+    in. Without a limit (deals, points) nobody goes out and nothing ends here."""
+
+    players: int
+    limit: int | None
+    scores: list[int] = field(init=False)
+    eliminated: list[int | None] = field(init=False)
+    ended: int | None = None
+
+    def __post_init__(self) -> None:
+        self.scores = [0] * self.players
+        self.eliminated = [None] * self.players
+
+    @property
+    def out(self) -> frozenset[int]:
+        return frozenset(seat for seat, deal in enumerate(self.eliminated) if deal is not None)
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        return tuple(seat for seat, deal in enumerate(self.eliminated) if deal is None)
+
+    def open(self, hand: HandInput) -> HandInput:
+        """A deal, unless the game is already over: a further deal is `invalid_input`."""
+        if self.ended is not None:
+            raise InvalidInput(
+                f"the pool game was over after hand {self.ended}, with one player left in."
+            )
+        return hand
+
+    def scored(self, number: int, result: HandResult) -> HandResult:
+        """The deal's result, with who is out after it; puts out every seat still in at
+        or over the limit, and ends the game when one is left."""
+        if self.limit is None:
+            return result
+        for seat, points in enumerate(result.hand_scores):
+            self.scores[seat] += points
+            if self.eliminated[seat] is None and self.scores[seat] >= self.limit:
+                self.eliminated[seat] = number
+        if len(self.left) == 1:
+            self.ended = number
+        return replace(result, out_after=self.out)

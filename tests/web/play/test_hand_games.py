@@ -121,8 +121,10 @@ def test_rummy_plays_to_a_target_or_a_number_of_hands_not_both(client):
 
 def test_indian_rummy_takes_its_decks_and_jokers(client):
     game = start(client, "indian-rummy", ["Ann", "Ben"], decks=3, max_deals=12)
-    # An unticked box is no jokers (a browser sends nothing for it).
-    assert game.settings == {"decks": 3, "jokers": False, "max_deals": 12}
+    # An unticked box is no jokers (a browser sends nothing for it); the house rules are
+    # the book's, stored whole (H91).
+    book = KINDS["indian-rummy"].settings.rules({"preset": "book"}).stored()
+    assert game.settings == {"decks": 3, "jokers": False, "max_deals": 12} | book
     assert game.decks == 3
     # The game page says how the game ends first, then what else differs from the book.
     assert "Ann · Ben · 3 decks · 12 deals · no jokers" in text(client.get(game.get_absolute_url()))
