@@ -29,7 +29,7 @@ from games.qr import qr_data_uri
 from games.rules import KINDS
 from games.rules.board import Board
 from games.rules.errors import InvalidInput
-from games.rules.kind import GameKind, Standings
+from games.rules.kind import GameKind, Standings, Table
 from games.rules.settings import BOOK, PRESET
 from games.rules.words import say_count
 
@@ -40,6 +40,8 @@ MM_PER_CHARACTER = 2.0
 
 _SHAPERS = [
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets").glob("*.html")),
+    # The rules line is the game page's, printed on every sheet.
+    Path(settings.BASE_DIR) / "templates" / "games" / "rules_line.html",
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
     *sorted((Path(settings.BASE_DIR) / "games" / "rules").rglob("*.py")),
@@ -211,7 +213,10 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
         rules = KINDS[sheet.kind]
         context = _sheet_context(rules, rules.board, sheet.paper) | rules.board.blank(rules)
         context["columns"] = sheet.names or ("",) * sheet.players
-        context["rules_line"] = rules.settings.line({PRESET: sheet.preset})
+        chosen = {PRESET: sheet.preset}
+        context["rules_line"] = rules.settings.line(chosen)
+        table = Table(tuple(context["columns"]), rules.default_decks(sheet.players), chosen)
+        context["lowest_wins"] = rules.lowest_wins_at(table)
         pdf = render_pdf("sheets/sheet.html", context)
         if rules.board.reference:
             pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
@@ -257,6 +262,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 "progress": _progress(game.rules, standings),
                 "settings": game.rules.settings.words(game.settings),
                 "rules_line": game.rules.settings.line(game.settings),
+                "lowest_wins": game.rules.lowest_wins_at(scores.table(game)),
                 # A small PNG: quicker to lay out and draw than an SVG of many squares.
                 "qr": qr_data_uri(url),
                 "url": url,

@@ -134,7 +134,8 @@ def test_bad_blank_sheet_parameters_get_a_clear_400(client, query, message):
     [
         ("indian-chief", "", "Rules: Book"),
         ("indian-chief", "bga", "Rules: Board Game Arena"),
-        ("rummy", "penalty", "Rules: Penalty Rummy"),
+        ("rummy", "penalty", "Rules: Penalty Rummy. The lowest total wins."),
+        ("three-thirteen", "", "Rules: Book. The lowest total wins."),
     ],
 )
 def test_a_blank_sheet_prints_the_rules_of_its_preset(client, kind, preset, line):
