@@ -86,3 +86,34 @@ def test_enter_in_a_name_box_goes_on_to_the_next_seat(live_server, page: Page):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
     assert Game.objects.get().player_names() == ["Ann", "Ben"]
+
+
+def test_the_house_rules_chosen_are_said_before_start_and_on_the_game(live_server, page: Page):
+    """A preset and a rule changed from it: the rules line follows each choice without
+    leaving the control, and the game is played and shown by them."""
+    from games.models import Game
+
+    page.goto(f"{live_server.url}/games/new/?kind=rummy")
+    line = page.get_by_role("status").filter(has_text="Rules:")
+    expect(line).to_have_text("Rules: Book")
+    for seat, name in enumerate(["Ann", "Ben"], start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+
+    page.get_by_role("radio", name="Penalty Rummy").check()
+    expect(line).to_have_text("Rules: Penalty Rummy")
+    page.get_by_text("Change house rules", exact=True).click()
+    aces = page.get_by_label("An ace in hand counts")
+    # Marked, to see it stay: only the line is swapped, so the focus stays where it is.
+    aces.evaluate("select => { select.dataset.kept = 'yes'; }")
+    aces.select_option("15")
+    expect(line).to_have_text("Rules: Penalty Rummy; Aces count 15")
+    expect(aces).to_have_attribute("data-kept", "yes")
+
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/rounds/new/$"))
+    game = Game.objects.get()
+    assert (game.settings["preset"], game.settings["ace_value"]) == ("penalty", 15)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    expect(
+        page.get_by_text("Rules: Penalty Rummy; Aces count 15. The lowest total wins.")
+    ).to_be_visible()
