@@ -111,13 +111,14 @@ class GameManager(_GameManager["Game"]):
         owner: Any = None,
         browser: str = "",
         settings: dict[str, Any] | None = None,
+        decks: int | None = None,
     ) -> "Game":
         """A finished game entered afterwards from its paper sheet: the players in seat
         order and each row's scores as written (no cards), and the rules it was played
-        by (which way it was won, and its rules line)."""
+        by (which way it was won, its decks and its rules line)."""
         game = self.start(
             names,
-            KINDS[kind].default_decks(len(names)),
+            decks or KINDS[kind].default_decks(len(names)),
             note,
             kind=kind,
             settings=settings,

@@ -445,50 +445,69 @@ class Game(models.Model):
         finished or not: every stored round is scored again under them, or the change is
         refused (`RulesRefused`, naming the round that fails) and nothing changes. The
         game's other settings stay; its decks follow the new rules (Indian Chief's decks
-        are one of them). A game the new rules complete ends; one they no longer complete
-        opens again, unless the table had ended it. One history entry says who changed
-        what, in the rules line's words, and keeps both rule sets for `undo_rules`."""
+        are one of them). A game the new rules complete ends; one the rules had ended and
+        no longer complete opens again (one the table ended stays ended). One history
+        entry says who changed what, in the rules line's words, and keeps both rule sets
+        and decks for `undo_rules`. An abandoned game is resumed first."""
         with transaction.atomic():
             game = self._locked(version, finished_ok=True)
-            game._change_rules(chosen, by, Change.Action.RULES_CHANGED)
+            kind = game.rules
+            kept = {key: game.settings[key] for key in kind.settings.keys if key in game.settings}
+            try:
+                decks, settings = kind.start(len(game.player_names()), kept | chosen)
+            except RuleError as error:
+                raise RulesRefused(error.message) from error
+            if (settings, decks) == (kind.rule_set(game.table()), game.decks):
+                raise RulesRefused("the game is played by these rules already.")
+            game._play_by(settings, decks, by, Change.Action.RULES_CHANGED)
 
     def undo_rules(self, change: int, version: int, by: str) -> None:
-        """Put back the rule set a change of house rules replaced (the game's last change
-        of its rules, while the game is still played by what it chose), the same way."""
+        """Put back the rules and decks the game's last change of its house rules replaced
+        (while the game is still played by what it chose), and whether the game was over:
+        a game the table had ended stays ended."""
         with transaction.atomic():
             game = self._locked(version, finished_ok=True)
             last = game.last_rules_change()
             if last is None or last.pk != change:
-                raise RulesRefused("Only the last change of the rules can be undone.")
+                raise RulesRefused("only the last change of the rules can be undone.")
             kept = last.settings or {}
-            game._change_rules(kept["before"], by, Change.Action.RULES_UNDONE)
+            game._play_by(
+                kept["before"], kept["decks"][0], by, Change.Action.RULES_UNDONE, kept["finished"]
+            )
 
     def last_rules_change(self) -> Change | None:
         """The last change of the house rules, while the game is still played by the rules
-        it chose (nothing to undo otherwise)."""
+        it chose and the change is not itself undone (nothing to undo otherwise)."""
         actions = [Change.Action.RULES_CHANGED, Change.Action.RULES_UNDONE]
         last = self.changes.filter(action__in=actions).order_by("at", "pk").last()
-        if last is None or last.settings is None or last.settings["after"] != self.settings:
+        if last is None or last.action != Change.Action.RULES_CHANGED or last.settings is None:
             return None
-        return last
+        return last if last.settings["after"] == self.settings else None
 
-    def _change_rules(self, chosen: Json, by: str, action: str) -> None:
+    def _play_by(
+        self, settings: Json, decks: int, by: str, action: str, finished: bool | None = None
+    ) -> None:
+        """Score every stored round under `settings` and `decks`, or refuse; then end or
+        open the game as its rules say, or as it was (`finished`, for an undo), and record
+        the change."""
+        if self.is_abandoned:
+            raise RulesRefused("the game is abandoned: resume it first.")
         kind = self.rules
-        before = dict(self.settings)
-        kept = {key: before[key] for key in kind.settings.keys if key in before}
+        before, decks_before, was_finished = dict(self.settings), self.decks, self.is_finished
         try:
             was_complete = self.standings().complete
         except RuleError:
             # Unscorable as stored: the new rules may be what it needs.
             was_complete = False
+        self.settings, self.decks = settings, decks
         try:
-            self.decks, self.settings = kind.start(len(self.player_names()), kept | chosen)
             now = self.standings(table=self.table())
         except RuleError as error:
             raise RulesRefused(error.message) from error
-        if now.complete and self.finished_at is None:
-            self.finished_at = timezone.now()
-        elif was_complete and not now.complete:
+        if now.complete or finished:
+            self.finished_at = self.finished_at or timezone.now()
+        elif was_complete or finished is False:
+            # Over by its rules alone (not ended by the table): it goes on.
             self.finished_at = None
         self.save(update_fields=["settings", "decks"])
         self._record(
@@ -496,7 +515,12 @@ class Game(models.Model):
             None,
             before=[["", kind.settings.line(before)]],
             after=[["", kind.settings.line(self.settings)], ["by", by]],
-            settings={"before": before, "after": self.settings},
+            settings={
+                "before": before,
+                "after": self.settings,
+                "decks": [decks_before, decks],
+                "finished": was_finished,
+            },
         )
 
     def reopen(self, version: int) -> None:

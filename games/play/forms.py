@@ -12,7 +12,7 @@ from games.models import Change, Player
 from games.questions import house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import InvalidInput, RuleError
-from games.rules.kind import PAPER_SCORE, GameKind, player_range
+from games.rules.kind import PAPER_SCORE, GameKind, Table, player_range
 from games.rules.reading import Json
 from games.rules.settings import PRESET
 
@@ -77,10 +77,10 @@ class RulesForm(HouseRulesForm):
         self.add_house_rules()
 
     @classmethod
-    def initial_for(cls, rules: GameKind, settings: Json, version: int) -> dict[str, Any]:
+    def initial_for(cls, rules: GameKind, table: Table, version: int) -> dict[str, Any]:
         """The form as a game stands: its preset, and each house rule it changed from it
         (the others say "as the preset says", so that another preset brings its own)."""
-        preset, changed = rules.settings.changed(settings)
+        preset, changed = rules.settings.changed(rules.rule_set(table))
         return {"version": version, PRESET: preset.key} | changed
 
 

@@ -63,8 +63,12 @@ def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     refused = refused_tap(data, form)
     following = None if refused else complete_seat(data, form)
     values["active"] = showing(form, values["active"] if following is None else following)
+    if refused:
+        # Nothing was added, and the entry stays where it was: the counts kept stay too.
+        values["left"] = data.get("left", "")
+        return Tapped(values, RoundForm(game, number, initial=values), refused)
     noted, values["left"] = moved_on(data, form, values["active"])
-    return Tapped(values, RoundForm(game, number, initial=values), refused or noted)
+    return Tapped(values, RoundForm(game, number, initial=values), noted)
 
 
 def showing(form: RoundForm, active: int) -> int:
@@ -86,9 +90,10 @@ def moved_on(data: QueryDict, form: RoundForm, active: int) -> tuple[str, str]:
     counts = [len(text.split()) for text in form.card_texts()]
     left: dict[int, int] = {}
     for pair in data.get("left", "").split():
-        seat_text, _, count = pair.partition(":")
-        if (at := index(seat_text, seats)) is not None and count.isdigit():
-            left[at] = int(count)
+        seat_text, _, count_text = pair.partition(":")
+        at, count = index(seat_text, seats), index(count_text, form.game.rules.max_cards + 1)
+        if at is not None and count is not None:
+            left[at] = count
     noted = ""
     seat = added_to(data, form)
     if seat is not None and seat in left and counts[seat] > left[seat]:

@@ -26,6 +26,7 @@ from games.models import (
     RulesRefused,
     StaleGame,
     kind_choices,
+    scores,
 )
 from games.play import thieves
 from games.play.forms import (
@@ -167,6 +168,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
             timezone.make_aware(datetime.combine(form.cleaned_data["played"], time(12))),
             form.cleaned_data["note"],
             settings=form.cleaned_data["settings"],
+            decks=form.cleaned_data["decks"],
             **keepers(request),
         )
         messages.success(request, "The paper game is in the history.")
@@ -243,6 +245,12 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     if is_htmx(request):
         # Only the scoreboard is swapped in: nothing else of the page is worked out.
         return HttpResponse(scoreboard(game))
+    return _game_page(request, game, _rules_form(request, game))
+
+
+def _game_page(request: HttpRequest, game: Game, rules_form: RulesForm | None) -> HttpResponse:
+    """The game page; `rules_form` is the owner's house rules form, as it stands (None
+    for anyone else)."""
     context = game_context(game)
     context = (
         context
@@ -250,8 +258,7 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         | {
             "steals_waiting": thieves.waiting(game, context["standings"]),
             "version_form": VersionForm(initial={"version": game.version}),
-            # Only the owner changes the house rules (H92), and undoes the last change.
-            "rules_form": _rules_form(request, game),
+            "rules_form": rules_form,
             "changes": [
                 (change, change.headline(game.rules.words))
                 for change in game.changes.order_by("-at", "-pk")
@@ -324,12 +331,13 @@ def game_abandon(request: HttpRequest, game: Game) -> HttpResponseBase:
 
 
 def _rules_form(request: HttpRequest, game: Game) -> RulesForm | None:
-    """The house rules form of the game page, for its owner (None for anyone else, and
-    for a game of paper or of a kind with no house rules)."""
+    """The house rules form of the game page, for its owner (H92: only the owner changes
+    them, and undoes the last change); None for anyone else, for a game of paper or an
+    abandoned one (resumed first)."""
     owned = game.is_owned_by(request.user, browser_key(request))
-    if not owned or game.paper or not game.rules.settings.house_rules:
+    if not owned or game.paper or game.is_abandoned:
         return None
-    initial = RulesForm.initial_for(game.rules, game.settings, game.version)
+    initial = RulesForm.initial_for(game.rules, scores.table(game), game.version)
     return RulesForm(rules=game.rules, initial=initial, undoable=game.last_rules_change())
 
 
@@ -338,32 +346,36 @@ def _rules_form(request: HttpRequest, game: Game) -> RulesForm | None:
 @not_on_paper
 def game_rules(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The owner plays the game by other house rules, or undoes the last change of them
-    (`undo`: that change); `update` only asks for the rules line the choice makes."""
+    (`undo`: that change). `update` asks for the rules line the choice makes: the line
+    alone to htmx, the page with the form as chosen without JavaScript."""
     if not game.is_owned_by(request.user, browser_key(request)):
         messages.error(request, "Only the game's owner can change its house rules.")
         return go(request, game.get_absolute_url())
-    form = RulesForm(request.POST, rules=game.rules)
+    form = RulesForm(request.POST, rules=game.rules, undoable=game.last_rules_change())
     if "update" in request.POST:
-        return render(request, "games/house_rules.html#rules-line", {"form": form})
-    if form.is_valid():
+        if is_htmx(request):
+            return render(request, "games/house_rules.html#rules-line", {"form": form})
+        return _game_page(request, game, form)
+    undo = index(request.POST.get("undo"), 2**63)
+    by = request.user.get_username() or "the phone that started the game"
+    try:
+        if not form.is_valid():
+            raise RulesRefused("choose from what is offered.")
         version = form.cleaned_data["version"]
-        by = request.user.get_username() or "the phone that started the game"
-        undo = index(request.POST.get("undo"), 2**63)
-        try:
+        if "undo" in request.POST:
             if undo is None:
-                game.change_rules(form.house_rules(), version, by)
-                done = "The house rules are changed"
-            else:
-                game.undo_rules(undo, version, by)
-                done = "The change of house rules is undone"
-            game.refresh_from_db()
-            messages.success(request, f"{done}. {game.rules.settings.line(game.settings)}.")
-        except StaleGame:
-            messages.error(request, "Another device changed this game first.")
-        except RulesRefused as error:
-            messages.error(request, f"The house rules were not changed: {error}")
-    else:
-        messages.error(request, "The house rules were not changed: choose from what is offered.")
+                raise RulesRefused("only the last change of the rules can be undone.")
+            game.undo_rules(undo, version, by)
+            done = "The change of house rules is undone"
+        else:
+            game.change_rules(form.house_rules(), version, by)
+            done = "The house rules are changed"
+        game.refresh_from_db()
+        messages.success(request, f"{done}. {game.rules.settings.line(game.settings)}.")
+    except StaleGame:
+        messages.error(request, "Another device changed this game first.")
+    except RulesRefused as error:
+        messages.error(request, f"The house rules were not changed: {error}")
     return go(request, game.get_absolute_url())
 
 

@@ -235,6 +235,11 @@ class GameKind(ABC):
         """How many printed jokers are in play."""
         return 0
 
+    def rule_set(self, table: Table) -> Json:
+        """The settings a stored game is played by, with its rule set in full: a game
+        stored before house rules is played by the book's."""
+        return {**table.settings, **self.settings.rules(table.settings).stored()}
+
     def lowest_wins_at(self, table: Table) -> bool:
         """Which way wins at this table: the kind's `lowest_wins`, unless a house rule in
         its settings turns it (penalty Rummy)."""

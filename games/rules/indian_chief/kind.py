@@ -181,6 +181,14 @@ class IndianChiefKind(GameKind):
         decks = round_decks(players, count, HouseRules(**rules.options))
         return decks, rules.stored() if rules.named else {}
 
+    def rule_set(self, table: Table) -> Json:
+        """A game stored before house rules that chose two decks for 2–3 players played
+        the book's two-deck variant: its house rule is 2 decks, not the table size."""
+        rule_set = super().rule_set(table)
+        if PRESET not in table.settings and table.decks != default_decks(len(table.players)):
+            rule_set["decks"] = table.decks
+        return rule_set
+
     def row_label(self, number: int) -> str:
         """A paper sheet's row is a meld: Thief, Beggar Man…"""
         return list(Meld)[number - 1].label

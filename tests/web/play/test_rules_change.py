@@ -9,8 +9,10 @@ import pytest
 from django.urls import reverse
 
 from games.models import Change, Game
-from tests.web.pages import game_page, history_on, messages_on, text, totals_on
+from tests.factories import make_game, play
+from tests.web.pages import HTMX, game_page, history_on, messages_on, text, totals_on
 from tests.web.play.hands import save_hand, start
+from tests.web.transfer.test_transfer import as_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -96,14 +98,103 @@ def test_rules_that_complete_a_game_end_it_and_undoing_them_opens_it_again(clien
 
 def test_the_rules_line_follows_the_choice_before_it_is_sent(client):
     game = start(client, "carousel", ["Ann", "Ben"])
+    data = {"version": "0", "preset": "knock_five", "update": "1"}
 
-    response = client.post(
-        reverse("game-rules", args=[game.pk]),
-        {"version": "0", "preset": "knock_five", "update": "1"},
-    )
+    line = client.post(reverse("game-rules", args=[game.pk]), data, headers=HTMX)
+    page = client.post(reverse("game-rules", args=[game.pk]), data)
 
-    assert text(response).strip() == (
+    assert text(line).strip() == (
         '<p class="rules-line" id="rules-line" role="status">Rules: Knock with 5</p>'
     )
+    # Without JavaScript: the game page, its form as chosen and the line it makes.
+    assert re.search(r'name="preset" value="knock_five"[^>]*checked', text(page))
+    assert 'id="rules-line" role="status">Rules: Knock with 5</p>' in text(page)
+    assert "<h1" in text(page)
     game.refresh_from_db()
     assert game.settings["knock_max"] == 4
+
+
+def test_a_game_the_table_ended_stays_ended_when_a_rules_change_is_undone(client):
+    # Rummy to 30 under penalty, ended by the table after one hand ([0, 29, 1]): the book
+    # completes it (Ann collects 30); undoing that leaves it as the table left it.
+    game = start(client, "rummy", ["Ann", "Ben", "Cleo"], target_score=30, preset="penalty")
+    save_hand(client, game, ["", "KS QH 9D", "AC"], winner=0)
+    game.refresh_from_db()
+    client.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
+    page = text(change_rules(client, game, preset="book"))
+
+    change_rules(client, game, undo=undo_button(page))
+
+    game.refresh_from_db()
+    assert game.is_finished and game.settings["scoring"] == "penalty"
+    assert game.standings().winners == ("Ann",)
+
+
+def test_an_undone_change_offers_no_undo_of_the_undo(client):
+    game = start(client, "carousel", ["Ann", "Ben"])
+    page = text(change_rules(client, game, preset="knock_five"))
+
+    undone = text(change_rules(client, game, undo=undo_button(page)))
+
+    assert "Undo the change of house rules" not in undone
+
+
+@pytest.mark.parametrize("undo", ["abc", "-1", "", "99999999999999999999999"])
+def test_a_garbled_undo_changes_nothing(client, undo):
+    game = start(client, "rummy", ["Ann", "Ben"], preset="penalty")
+    game.refresh_from_db()
+    before = (game.settings, game.version)
+
+    page = text(change_rules(client, game, undo=undo))
+
+    game.refresh_from_db()
+    assert (game.settings, game.version) == before
+    assert messages_on(page)[-1] == (
+        "The house rules were not changed: only the last change of the rules can be undone."
+    )
+
+
+def test_the_same_rules_again_change_nothing(client):
+    game = start(client, "carousel", ["Ann", "Ben"], preset="knock_five")
+    game.refresh_from_db()
+    version = game.version
+
+    page = text(change_rules(client, game, preset="knock_five"))
+
+    game.refresh_from_db()
+    assert game.version == version
+    assert messages_on(page)[-1] == (
+        "The house rules were not changed: the game is played by these rules already."
+    )
+
+
+def test_an_abandoned_game_is_resumed_before_its_rules_change(client):
+    game = start(client, "carousel", ["Ann", "Ben"])
+    game.refresh_from_db()
+    client.post(reverse("game-abandon", args=[game.pk]), {"version": game.version})
+    assert "Change the house rules" not in game_page(client, game)
+
+    page = text(change_rules(client, game, preset="knock_five"))
+
+    game.refresh_from_db()
+    assert game.is_abandoned and not game.is_finished and game.settings.get("knock_max") != 5
+    assert messages_on(page)[-1] == (
+        "The house rules were not changed: the game is abandoned: resume it first."
+    )
+
+
+def test_an_indian_chief_game_from_before_house_rules_keeps_its_two_decks(client):
+    # Three players on two decks, stored without house rules: the book's variant.
+    game = make_game(["Ann", "Ben", "Cleo"], decks=2, browser="b" * 32)
+    as_browser(client, "b" * 32)
+    play(game, ["7H", "7H 7S", "QS 10S 3H"])
+    page = game_page(client, game)
+    assert re.search(r'<option value="2" selected>2 decks</option>', page)
+
+    changed = text(change_rules(client, game, preset="bga", decks="2"))
+
+    game.refresh_from_db()
+    assert (game.decks, game.settings["preset"], game.settings["decks"]) == (2, "bga", 2)
+    change_rules(client, game, undo=undo_button(changed))
+    game.refresh_from_db()
+    assert (game.decks, game.settings) == (2, {})

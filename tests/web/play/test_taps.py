@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import start
-from tests.web.pages import HTMX, Table, shown, text
+from tests.web.pages import HTMX, Table, read_form, shown, text
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +124,14 @@ def test_each_round_entry_names_its_own_tap_address(client):
         answer = text(tap(client, url, ["QH QC", "", ""], 0, shown(page)))
         assert "Beggar Man" in answer
         assert ("Ann already made Beggar Man" in answer) is repeated
+
+
+@pytest.mark.parametrize("left", ["0:²", "0:-1", "9:1", "0:99", "x", "0:1:2", ":"])
+def test_counts_kept_that_no_tap_made_are_left_out(client, left):
+    # A crafted `left` is not the phone's: whatever it holds, the tap is applied.
+    game = start(["Ann", "Ben", "Cleo"])
+    data = {"token": "", "version": str(game.version), "active": "0", "left": left}
+    response = client.post(reverse("round-new", args=[game.pk]), data | {"add": "KC"})
+
+    assert response.status_code == 200
+    assert read_form(text(response), reverse("round-new", args=[game.pk])).fields["cards_0"] == "KC"
