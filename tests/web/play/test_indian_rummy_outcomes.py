@@ -142,7 +142,7 @@ def test_a_pool_101_player_who_goes_out_sits_out_and_the_board_says_so(client):
 
     html = game_page(client, game)
     assert totals_on(html) == [40, 121, 100]
-    assert '<span class="out-after">out after deal 3</span>' in html
+    assert '<span class="out-after"> out after deal 3</span>' in html
     assert '<col class="out">' in html
     assert "Out at 101: the lowest total wins." in html
     assert re.search(r'aria-label="leads Ann"', html)
