@@ -14,6 +14,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.table import (
+    SHOWS_21,
+    SHOWS_30,
+    SHOWS_118,
     answer,
     check_page_is_clean,
     dock_name,
@@ -250,13 +253,6 @@ def test_arrow_keys_choose_an_answer_and_enter_sends_it(live_server, page: Page,
     expect(picker).to_be_visible()
     expect(page.get_by_role("group", name="Who went out").get_by_label("Ben")).to_be_checked()
     assert len(sent) == 1
-
-
-# H66's worked example, pool 101: Ben shows 118 (charged 80, the full count), then 21;
-# Ann shows 30 in deal 4. Whoever declares shows no cards.
-SHOWS_118 = "KS QH JD 10C 9S KH QD JC 10H 9D 8C 7H 5S"
-SHOWS_21 = "2S 3S 4S 5H 6H 7H KC KD KS 10D 5C 4D 2C"
-SHOWS_30 = "2S 3S 4S 5H 6H 7H KC KD KS 10D 9C 8D 3C"
 
 
 def test_a_pool_101_of_indian_rummy_with_drops_and_a_wrong_show_until_a_player_is_out(
