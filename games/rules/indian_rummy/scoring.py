@@ -451,7 +451,8 @@ def _explain(
     rules: HouseRules,
 ) -> str:
     """For example "Seat 0 declared and scores 30. Seat 1: melded: 3♣ 4♣ 5♣ · … —
-    deadwood: … = 30."; with outcomes "Seat 1: first drop 20.", a count over the full
+    deadwood: … = 30."; with outcomes (each seat's in words, "" for none) "Seat 1: first
+    drop 20.", a count over the full
     count "… = 84, charged 80 (full count)."; in a pool "Seat 0 declared; each other seat
     adds its points to its pool score."."""
     how = "declared" if arrangements else "was left in after every other seat dropped out"

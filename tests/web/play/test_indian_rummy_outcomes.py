@@ -174,3 +174,6 @@ def test_a_pool_101_player_who_goes_out_sits_out_and_the_board_says_so(client):
     assert standings.totals == (70, 121, 120)
     assert standings.complete and standings.winners == ("Ann",)
     assert standings.out_after == (None, 3, 5)
+    html = game_page(client, game)
+    assert "Ann wins with 70" in html and "Next to deal" not in html
+    assert "out after deal 5" in html
