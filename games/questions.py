@@ -18,14 +18,17 @@ from games.rules.questions import (
 from games.rules.settings import Choice, Decks, Flag, Number, Setting, Settings
 
 
-def question_field(question: Question, names: Sequence[str]) -> forms.Field:
+def question_field(
+    question: Question, names: Sequence[str], out: frozenset[int] = frozenset()
+) -> forms.Field:
     """The form field asking `question`; never required by the form itself (a hand that
-    asks it says so: GameKind.unanswered)."""
+    asks it says so: GameKind.unanswered). A player `out` of the game is no answer to
+    "who": they sit the hand out."""
     match question:
         case SeatQuestion():
             return forms.TypedChoiceField(
                 label=question.label,
-                choices=[(str(seat), name) for seat, name in enumerate(names)],
+                choices=[(str(seat), name) for seat, name in enumerate(names) if seat not in out],
                 coerce=int,
                 empty_value=None,
                 required=False,

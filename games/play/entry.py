@@ -153,6 +153,7 @@ def round_taps(request: HttpRequest, game: Game, number: int | None = None) -> H
     number = number or len(scores.played(game)) + 1
     form = RoundForm(game, number, initial=taps.apply_tap(request.POST, game))
     seats, taken = _seats(form)
+    active = index(form["active"].value(), len(form.names)) or 0
     typed = {index(seat, len(seats)) for seat in request.POST.get("typed", "").split()}
     changed = [
         seat
@@ -164,6 +165,7 @@ def round_taps(request: HttpRequest, game: Game, number: int | None = None) -> H
         "typed": typed,
         "taken": taken,
         "picker_words": taps.WORDS,
+        "docked": _docked(form, active),
         "oob": True,
     }
     response = render(request, "games/entry.html#tap-answer", context)
@@ -251,7 +253,12 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     bare = form.bare_seats()
     seats = []
     for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
-        questions = form.seat_question_fields(seat)
+        # What says whether the player getting the cards shows any is asked in the dock.
+        questions = [
+            field
+            for field in form.seat_question_fields(seat)
+            if seat != active or not form.docked(field)
+        ]
         shown = (seat == active, len(hands[seat]), preview, [asked.name for asked in questions])
         seats.append(
             {
@@ -259,6 +266,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
                 "name": name,
                 "label": labels[seat],
                 "bare": seat in bare,
+                "out_after": form.out.get(seat),
                 "made": bool(preview.title) or len(hands[seat]) == preview.complete_at,
                 "field": form[f"cards_{seat}"],
                 "cards": hands[seat],
@@ -271,6 +279,14 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     most = {card: game.jokers if card.is_joker else game.decks for card in in_use}
     taken = " ".join(sorted(str(card) for card, count in in_use.items() if count >= most[card]))
     return seats, taken
+
+
+def _docked(form: RoundForm, active: int) -> dict[str, Any]:
+    """What the dock asks of the player the cards go to (whether they show any), with
+    their name for its heading."""
+    name = form.names[active] if active < len(form.names) else ""
+    fields = [field for field in form.seat_question_fields(active) if form.docked(field)]
+    return {"name": name, "fields": fields}
 
 
 def _dock_labels(names: list[str]) -> list[str]:
@@ -332,6 +348,7 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "taken": taken,
         "max_cards": game.rules.max_cards,
         "picker_words": taps.WORDS,
+        "docked": _docked(form, active),
         "hint": game.rules.hint(form.number),
         "notice": notice,
         "standings": standings,

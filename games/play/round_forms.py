@@ -57,7 +57,7 @@ class RoundForm(forms.Form):
                 ),
             )
         for name, question, _ in self.questions.fields(len(self.names)):
-            self.fields[name] = question_field(question, self.names)
+            self.fields[name] = question_field(question, self.names, out=frozenset(self.out))
 
     @classmethod
     def initial_for(
@@ -89,9 +89,20 @@ class RoundForm(forms.Form):
                 given[name] = question.stored(None)
         return given
 
+    @functools.cached_property
+    def out(self) -> dict[int, int]:
+        """The players out of the game before this hand (a pool's), each with the hand
+        after which they went out: they are asked nothing and show no cards. (A game
+        that cannot be scored as stored puts nobody out: its page says what is wrong.)"""
+        try:
+            return scores.standings(self.game).out_before(self.number)
+        except RuleError:
+            return {}
+
     def bare_seats(self) -> frozenset[int]:
-        """The seats that show no cards, by the answers so far (who went out…)."""
-        return self.rules.bare(self.current_answers())
+        """The seats that show no cards, by the answers so far (who went out…), and the
+        players out of the game."""
+        return self.rules.bare(self.current_answers()) | frozenset(self.out)
 
     def question_fields(self) -> list[forms.BoundField]:
         """The hand's questions the answers so far ask, answered or not needed. The first
@@ -122,9 +133,18 @@ class RoundForm(forms.Form):
             self[name]
             for name, question, asked_of in self.questions.fields(len(self.names))
             if asked_of == seat
+            and seat not in self.out
             and self.questions.asked(question, answers, seat)
             and (not question.of_winner or seat == self.winner)
         ]
+
+    def docked(self, field: forms.BoundField) -> bool:
+        """Whether the dock asks this of the player the cards go to (`Question.docked`)."""
+        return any(
+            question.docked
+            for name, question, _ in self.questions.fields(len(self.names))
+            if name == field.name
+        )
 
     @property
     def row(self) -> Row | None:

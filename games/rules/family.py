@@ -173,6 +173,15 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
     def pot_after(self, hand: R) -> int | None:
         return None
 
+    def out_after(self, hand: R) -> frozenset[int]:
+        """The seats out of the game once this hand is scored (a pool's)."""
+        return frozenset()
+
+    def outcomes(self, hand: R) -> tuple[str, ...]:
+        """What each seat's cell says beside its score, where the hand says ("first drop
+        20"); empty for nothing."""
+        return ()
+
     def dealers(self, hands: Sequence[R], players: int) -> list[int]:
         """Who deals each hand played, and the next one (the last entry): the deal passes
         left from the first seat."""
@@ -238,6 +247,10 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
         running = running_totals(scores, len(names))
         totals = tuple(result.totals) if result else (0,) * len(names)
         dealers = self.dealers(hands, len(names))
+        out_after: list[int | None] = [None] * len(names)
+        for number, hand in enumerate(hands, start=1):
+            for seat in self.out_after(hand):
+                out_after[seat] = out_after[seat] or number
         rows = tuple(
             Row(
                 number=number,
@@ -248,6 +261,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
                 dealer=names[dealers[number - 1]],
                 pot=self.pot_after(hand),
                 winner=self.hand_winner(hand),
+                outcomes=self.outcomes(hand),
             )
             for number, (row_scores, row_running, hand) in enumerate(
                 zip(scores, running, hands, strict=True), start=1
@@ -271,6 +285,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
             winners=winners,
             next_dealer=names[dealers[-1]],
             notes=self.notes(result, names) if result else (),
+            out_after=tuple(out_after),
         )
 
     def check(

@@ -71,7 +71,8 @@ class Row:
     `winner` is the seat that won it, where a hand has a winner; `made` what each player
     made in it, where the game has melds to make (in seat order); `steals` the Thieves'
     turn after it, where the game has one, and `thieves` whether steals are still to be
-    taken after it; `pot` what a pot game holds after the hand.
+    taken after it; `pot` what a pot game holds after the hand; `outcomes` what a seat's
+    cell says beside its score, in seat order, where the hand says ("first drop 20").
     """
 
     number: int
@@ -85,6 +86,25 @@ class Row:
     made: tuple[Made, ...] = ()
     steals: StealTurn | None = None
     thieves: bool = False
+    outcomes: tuple[str, ...] = ()
+
+    @property
+    def cells(self) -> list[tuple[int, str]]:
+        """Each seat's score with what its cell says beside it ("" for nothing)."""
+        return [
+            (score, self.outcomes[seat] if seat < len(self.outcomes) else "")
+            for seat, score in enumerate(self.scores)
+        ]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A player's column on the board: whether they lead, and the hand after which they
+    went out of the game (a pool's), or None while they are in."""
+
+    name: str
+    leads: bool
+    out_after: int | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +114,9 @@ class Standings:
 
     `complete` is the game's own end (seven rounds, 150 in Carousel, a target…);
     `winners` is set once the game is complete or the table has ended it. `grid` is the
-    board's grid where the kind has one (Indian Chief's melds by players).
+    board's grid where the kind has one (Indian Chief's melds by players). `out_after`
+    holds, in seat order, the hand after which each player went out of the game, or None
+    (empty where nobody goes out: only a pool puts players out).
     """
 
     players: tuple[str, ...]
@@ -106,6 +128,28 @@ class Standings:
     next_dealer: str = ""
     notes: tuple[str, ...] = ()
     grid: Grid | None = None
+    out_after: tuple[int | None, ...] = ()
+
+    @property
+    def columns(self) -> list[Column]:
+        """The board's player columns, in seat order."""
+        return [
+            Column(
+                name,
+                name in self.leaders,
+                self.out_after[seat] if seat < len(self.out_after) else None,
+            )
+            for seat, name in enumerate(self.players)
+        ]
+
+    def out_before(self, number: int) -> dict[int, int]:
+        """The seats out of the game before hand `number`, each with the hand after which
+        it went out: they sit hand `number` out."""
+        return {
+            seat: after
+            for seat, after in enumerate(self.out_after)
+            if after is not None and after < number
+        }
 
     @property
     def winning_total(self) -> int | None:

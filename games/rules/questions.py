@@ -23,7 +23,9 @@ class Question:
     asked (the caller) and `if_seat` a box the player must have ticked (opened);
     `of_winner`: only the hand's winner's answer counts, so only the winner is asked, once
     the cards and answers say who won (Tong-Its's aces and face-down fours). `needed`: a
-    hand that asks it cannot be saved without an answer.
+    hand that asks it cannot be saved without an answer. `docked`: asked of the player
+    the cards go to in the dock, beside the picker, since it says whether they show any
+    (Indian Rummy's drops): the others are asked it in their own sections.
     """
 
     key: str
@@ -33,6 +35,7 @@ class Question:
     skip: str = ""
     if_seat: str = ""
     of_winner: bool = False
+    docked: bool = False
 
     def stored(self, value: Any) -> Any:
         """The form's cleaned value as it is stored (and as the entry functions read it)."""

@@ -133,6 +133,32 @@ def finished(names: list[str]) -> "Game":
     return game
 
 
+# H66's worked example, pool 101: Ben shows 118 (charged 80, the full count), then 21;
+# Ann shows 30 in deal 4. Whoever declares shows no cards.
+SHOWS_118 = "KS QH JD 10C 9S KH QD JC 10H 9D 8C 7H 5S"
+SHOWS_21 = "2S 3S 4S 5H 6H 7H KC KD KS 10D 5C 4D 2C"
+SHOWS_30 = "2S 3S 4S 5H 6H 7H KC KD KS 10D 9C 8D 3C"
+
+
+def pool_with_one_out(names: list[str]) -> "Game":
+    """A Pool 101 game of Indian Rummy for three players after H66's first three deals,
+    which put the second player out: a drop of each kind and a wrong show on its board."""
+    from games.models import Game
+    from games.rules import KINDS
+
+    rules = KINDS["indian-rummy"]
+    decks, settings = rules.start(len(names), rules.settings.chosen({"preset": "pool_101"}))
+    game = Game.objects.start(names, decks, kind="indian-rummy", settings=settings)
+    for cards, details in [
+        (["", SHOWS_118, ""], {"winner": 0, "outcome_2": "first_drop"}),
+        (["", "", ""], {"winner": 2, "outcome_0": "middle_drop", "outcome_1": "first_drop"}),
+        (["", SHOWS_21, ""], {"winner": 0, "outcome_2": "wrong_show"}),
+    ]:
+        game.refresh_from_db()
+        game.record_round(cards, uuid.uuid4(), game.version, details)
+    return game
+
+
 def symbol(card: str) -> str:
     """`10H` as the page shows it: `10♥`."""
     return card[:-1] + SUIT_SYMBOLS[card[-1]]

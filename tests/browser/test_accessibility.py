@@ -26,6 +26,7 @@ from tests.browser.table import (
     answer,
     finished,
     logged_in,
+    pool_with_one_out,
     settled,
     start,
     type_cards,
@@ -179,6 +180,17 @@ def test_every_page_passes_axe_in_light_and_dark(live_server, page: Page, checke
     start(page, url, "tong-its", ["Ann", "Ben", "Cat"])
     answer(page, page.get_by_label("Draw called"))
     checked("tong-its hand")
+
+    # Indian Rummy's pool: a player out greyed on the board, and the dock asking the
+    # player the cards go to how their deal ended.
+    pool = pool_with_one_out(["Ann", "Ben", "Cat"])
+    page.goto(f"{url}/games/{pool.pk}/")
+    expect(page.get_by_text("out after deal 3")).to_be_visible()
+    checked("pool board, a player out")
+    page.get_by_role("link", name="Enter hand 4").click()
+    answer(page, page.get_by_role("group", name="Who declared").get_by_label("Cat"))
+    expect(page.get_by_role("group", name="How the deal ended for Ann")).to_be_visible()
+    checked("indian rummy deal, outcomes in the dock")
 
     # A finished game of eight: its board scrolls sideways in its own box, and cuts the
     # names it cannot hold short.

@@ -1,4 +1,5 @@
-"""The rummy family on a phone, by tapping: Three Thirteen and Carousel, a few hands each.
+"""The rummy family on a phone, by tapping: Three Thirteen and Carousel, a few hands each,
+and a pool of Indian Rummy played until a player is out.
 
 Names are typed; every card goes in through the picker and every answer (who went out,
 who knocked) is a tap on a radio button, with htmx active as on a real phone. Three
@@ -13,6 +14,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.table import (
+    SHOWS_21,
+    SHOWS_30,
+    SHOWS_118,
     answer,
     check_page_is_clean,
     dock_name,
@@ -43,7 +47,8 @@ class Table:
         self.screenshot(self.page, f"{self.steps:02d}-{name}")
         check_page_is_clean(self.page, self.errors)
 
-    def start(self, url: str, kind: str, title: str, names: list[str]) -> None:
+    def start(self, url: str, kind: str, title: str, names: list[str], preset: str = "") -> None:
+        """A new game from the home page; `preset` names the house rules chosen."""
         self.names = names
         self.page.goto(f"{url}/")
         # The home page's button for a new game of that kind; the link to enter one from a
@@ -52,6 +57,14 @@ class Table:
         expect(self.page.get_by_role("heading", level=1)).to_have_text(f"New game of {title}")
         for seat, name in enumerate(names, start=1):
             self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+        if preset:
+            rules = self.page.get_by_role("group", name="House rules")
+            rules.get_by_label(preset, exact=True).tap()
+            # The rules line says the preset chosen before the game starts with it.
+            expect(self.page.get_by_role("status").filter(has_text="Rules:")).to_contain_text(
+                f"Rules: {preset}"
+            )
+            settled(self.page)
         self.page.get_by_role("button", name="Start the game").tap()
         expect(self.page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
         # The entry is in; a first answer tapped before htmx has wired its form up would be
@@ -240,3 +253,80 @@ def test_arrow_keys_choose_an_answer_and_enter_sends_it(live_server, page: Page,
     expect(picker).to_be_visible()
     expect(page.get_by_role("group", name="Who went out").get_by_label("Ben")).to_be_checked()
     assert len(sent) == 1
+
+
+def test_a_pool_101_of_indian_rummy_with_drops_and_a_wrong_show_until_a_player_is_out(
+    live_server, page: Page, screenshot
+):
+    table = Table(page, screenshot)
+    names = ["Ann", "Ben", "Cat"]
+    table.start(live_server.url, "indian-rummy", "Indian Rummy", names, preset="Pool 101")
+
+    def ended(seat: int, outcome: str) -> None:
+        """How the deal ended for the player the cards go to, asked in the dock. The answer
+        sends the cards on to the next player who shows some, and the question with them:
+        the choice made is then in the player's own section."""
+        asked = dock.get_by_role("group", name=f"How the deal ended for {names[seat]}")
+        expect(asked).to_be_visible()
+        choice = page.locator(f"input[name='outcome_{seat}']").and_(
+            page.get_by_label(outcome, exact=True)
+        )
+        answer(page, choice)
+
+    # Deal 1: Ann declares; Ben shows 118, charged 80; Cat first-drops: [0, 80, 20].
+    dock = page.locator(".dock")
+    table.answer("Who declared", "Ann")
+    expect(dock.get_by_role("group", name="How the deal ended for Ben")).to_be_visible()
+    table.snap("deal-1-outcomes-in-the-dock")
+    table.enter(1, SHOWS_118)
+    # Ben's thirteen cards are in: the cards, and the question, go on to Cat.
+    ended(2, "First drop (20)")
+    expect(page.locator("#player-2")).to_have_attribute("data-bare", "")
+    table.save(1)
+
+    # Deal 2: Cat wins unshown, Ann middle-drops and Ben first-drops: [40, 100, 20].
+    page.get_by_role("link", name="Enter hand 2").tap()
+    table.answer("Who declared", "Cat")
+    ended(0, "Middle drop (40)")
+    ended(1, "First drop (20)")
+    table.save(2)
+
+    # Deal 3: Ann declares, Ben shows 21 (121: out), Cat's wrong show (100).
+    page.get_by_role("link", name="Enter hand 3").tap()
+    table.answer("Who declared", "Ann")
+    table.enter(1, SHOWS_21)
+    ended(2, "Wrong show (80)")
+    table.save(3)
+
+    rows = table.board().locator("tbody").get_by_role("row")
+    expect(rows.nth(0).get_by_role("cell")).to_have_text(["0", "80", "20 first drop 20"])
+    expect(rows.nth(1).get_by_role("cell")).to_have_text(
+        ["40 middle drop 40", "20 first drop 20", "0"]
+    )
+    expect(rows.nth(2).get_by_role("cell")).to_have_text(["0", "21", "80 wrong show 80"])
+    total = table.board().get_by_role("row", name=re.compile(r"^Total\b")).get_by_role("cell")
+    expect(total).to_have_text(["40", "121", "100"])
+    # Ben is out, greyed with the deal he went out after; Ann, the lowest, leads.
+    heads = table.board().get_by_role("columnheader")
+    expect(heads).to_have_text(["Hand", "★ Ann", "Ben out after deal 3", "Cat"])
+    expect(heads.nth(2)).to_have_class("out")
+    expect(page.get_by_text("Out at 101: the lowest total wins.")).to_be_visible()
+    expect(page.locator(".rules-shown")).to_have_text("Rules: Pool 101. The lowest total wins.")
+    # Ann, Ben and Cat dealt deals 1 to 3.
+    expect(page.locator(".dealer")).to_have_text("Next to deal: Ann")
+    table.snap("pool-board-with-a-player-out")
+
+    # Deal 4: Ben sits out, neither a declarer nor asked; Cat declares, Ann shows 30.
+    page.get_by_role("link", name="Enter hand 4").tap()
+    declared = page.get_by_role("group", name="Who declared")
+    expect(declared.get_by_role("radio")).to_have_count(2)
+    expect(table.player(1)).to_contain_text("Out after deal 3: sits this one out.")
+    table.answer("Who declared", "Cat")
+    expect(dock.get_by_role("group", name="How the deal ended for Ann")).to_be_visible()
+    table.enter(0, SHOWS_30)
+    expect(page.get_by_role("group", name=re.compile("^How the deal ended"))).to_have_count(1)
+    table.save(4)
+    expect(total).to_have_text(["70", "121", "100"])
+    # The deal passes from Ann over Ben, who is out, to Cat.
+    expect(page.locator(".dealer")).to_have_text("Next to deal: Cat")
+    table.snap("pool-board-after-deal-4")

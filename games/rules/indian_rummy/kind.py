@@ -4,7 +4,7 @@ rule), and the 13 cards each player shows; and its house rules (`shared/rules/ho
 of H69."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.rules.cards import RANKS, Card
 from games.rules.family import MAX_DEALS, TARGET_SCORE, HandKind
@@ -87,6 +87,30 @@ PRESETS = (
 )
 
 
+# H63: asked of every player but the declarer, where the rules have any outcome.
+OUTCOME = "outcome"
+
+
+def outcome_question(rules: scoring.HouseRules) -> ChoiceQuestion | None:
+    """Each player's choice of how their deal ended, the outcomes these rules have with
+    what each charges ("First drop (20)"), or None where they have none (the book)."""
+    allowed = [
+        (outcome, f"{said.capitalize()} ({points})")
+        for outcome, (_, said) in scoring.OUTCOMES.items()
+        if (points := rules.points_for(outcome)) is not None
+    ]
+    if not allowed:
+        return None
+    # "Showed" is no outcome: stored as none, and the form's choice until another is made.
+    return ChoiceQuestion(
+        OUTCOME,
+        "How the deal ended",
+        skip="winner",
+        docked=True,
+        options=(("", "Showed"), *allowed),
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
     def default_decks(self, players: int) -> int:
@@ -104,6 +128,14 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
     def lowest_wins_at(self, table: Table) -> bool:
         """In a pool the lowest score wins (H66)."""
         return self.house_rules(table.settings).pool_limit is not None
+
+    def asks(self, table: Table) -> Questions:
+        """Where the rules have drops or wrong shows, each player but the declarer is
+        also asked which, if any, was theirs (H63)."""
+        question = outcome_question(self.house_rules(table.settings))
+        if question is None:
+            return self.questions
+        return replace(self.questions, seat=(*self.questions.seat, question))
 
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
@@ -135,17 +167,39 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
         """The deal passes left, over the seats out of a pool (H66)."""
         return scoring.dealers([hand.out_after for hand in hands], players)
 
+    def out_after(self, hand: scoring.HandResult) -> frozenset[int]:
+        return hand.out_after
+
+    def outcomes(self, hand: scoring.HandResult) -> tuple[str, ...]:
+        return hand.outcomes
+
+    def notes(self, result: scoring.GameResult, players: Sequence[str]) -> tuple[str, ...]:
+        """A pool's board says where a player goes out (H90)."""
+        if result.pool_limit is None:
+            return ()
+        return (f"Out at {result.pool_limit}: the lowest total wins.",)
+
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
-        """Who declared shows no cards."""
-        return answered_seat(answers, "winner")
+        """Who declared shows no cards, nor does a player who dropped or made a wrong
+        show (H61: their cards are not scored)."""
+        dropped = frozenset(
+            seat
+            for seat in range(scoring.MAX_PLAYERS)
+            if answers.get(f"{OUTCOME}_{seat}") is not None
+        )
+        return answered_seat(answers, "winner") | dropped
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         """The house wild rank is turned up at each deal: each deal asks for it, and it is
-        that deal's own setting."""
+        that deal's own setting. The players' outcomes go with the deal only when some
+        player has one: a deal without any reads as the book's (H63)."""
         wild = answers.get("wild_rank")
         entry: Json = {"winner": answers.get("winner"), "hands": hands}
         if wild:
             entry["settings"] = {"wild_rank": wild}
+        outcomes = [answers.get(f"{OUTCOME}_{seat}") for seat in range(len(hands))]
+        if any(outcomes):
+            entry["outcomes"] = outcomes
         return entry
 
     def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:

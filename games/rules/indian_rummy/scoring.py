@@ -174,13 +174,15 @@ class HandResult:
     other seat + its charge, the winner 0 (api.md §4.3).
 
     `winner` is who won the deal; `out_after` the seats out of the pool once it is scored
-    (the deal passes over them); neither is part of the API answer."""
+    (the deal passes over them); `outcomes` each seat's outcome as its row says it ("first
+    drop 20", H90), "" for a seat without one; none of them is part of the API answer."""
 
     deadwood: tuple[int | None, ...]
     hand_scores: tuple[int, ...]
     explanation: str
     winner: int = 0
     out_after: frozenset[int] = frozenset()
+    outcomes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,9 @@ class GameResult:
     and for a pool api.md §4.3's `eliminated` (per seat, the deal after which it went out,
     or None) and `next_dealer` (None once the game is over).
 
-    `hand_results` holds each deal's result in play order for the scoreboard; it is not
-    part of the API response.
+    `hand_results` holds each deal's result in play order for the scoreboard, and
+    `pool_limit` the pool score that puts a seat out (None outside a pool) for the board;
+    neither is part of the API response.
     """
 
     totals: tuple[int, ...]
@@ -211,6 +214,7 @@ class GameResult:
     hand_results: tuple[HandResult, ...] = ()
     eliminated: tuple[int | None, ...] = ()
     next_dealer: int | None = None
+    pool_limit: int | None = None
 
 
 def _check_setting_values(decks: int | None, jokers: bool | None) -> None:
@@ -376,8 +380,12 @@ def score_hand(
         )
     else:
         scores = charges
-    explanation = _explain(winner, arrangements, outcomes, charges, scores, rules)
-    return HandResult(dead, scores, explanation, winner)
+    said = tuple(
+        "" if outcome is None else f"{OUTCOMES[outcome][1]} {points}"
+        for outcome, points in zip(outcomes, charges, strict=True)
+    )
+    explanation = _explain(winner, arrangements, said, charges, scores, rules)
+    return HandResult(dead, scores, explanation, winner, outcomes=said)
 
 
 def _check_sitting_out(hand: HandInput, winner: int, out: frozenset[int]) -> None:
@@ -437,13 +445,14 @@ def _read_outcomes(
 def _explain(
     winner: int,
     arrangements: dict[int, Arrangement],
-    outcomes: Sequence[str | None],
+    outcomes: Sequence[str],
     charges: Sequence[int],
     scores: Sequence[int],
     rules: HouseRules,
 ) -> str:
     """For example "Seat 0 declared and scores 30. Seat 1: melded: 3♣ 4♣ 5♣ · … —
-    deadwood: … = 30."; with outcomes "Seat 1: first drop 20.", a count over the full
+    deadwood: … = 30."; with outcomes (each seat's in words, "" for none) "Seat 1: first
+    drop 20.", a count over the full
     count "… = 84, charged 80 (full count)."; in a pool "Seat 0 declared; each other seat
     adds its points to its pool score."."""
     how = "declared" if arrangements else "was left in after every other seat dropped out"
@@ -461,8 +470,8 @@ def _explain(
             if charges[seat] < arrangement.deadwood:
                 text = f"{text}, charged {charges[seat]} (full count)"
             parts.append(f"Seat {seat}: {text}.")
-        elif outcome is not None:
-            parts.append(f"Seat {seat}: {OUTCOMES[outcome][1]} {charges[seat]}.")
+        elif outcome:
+            parts.append(f"Seat {seat}: {outcome}.")
     return " ".join(parts)
 
 
@@ -559,6 +568,7 @@ def score_game(
         tuple(results),
         eliminated=tuple(pool.eliminated),
         next_dealer=next_dealer,
+        pool_limit=rules.pool_limit,
     )
 
 
