@@ -57,7 +57,14 @@ class Tapped:
 def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     """The picker button posted with the form (a tap without JavaScript), applied as the
     phone applies it: the card added, refused for a full hand, or completing the player's
-    entry, so that the next player gets the next cards; never to a player who shows none."""
+    entry, so that the next player gets the next cards; never to a player who shows none:
+    the answers posted with the tap may have just said so (a drop chosen without
+    JavaScript, then a card tapped)."""
+    answered = RoundForm(game, number, initial=data.dict())
+    posted = index(data.get("active"), len(answered.names)) or 0
+    if (receiving := showing(answered, posted)) != posted:
+        data = data.copy()
+        data["active"] = str(receiving)
     values = apply_tap(data, game)
     form = RoundForm(game, number, initial=values)
     refused = refused_tap(data, form)

@@ -137,10 +137,11 @@ class Board:
         }
 
     def filled(self, standings: "Standings") -> Context:
-        """A filled sheet's rows: each hand's scores beside the running totals."""
+        """A filled sheet's rows: each hand's scores, with what a cell says beside its
+        score (a pool's "first drop 20"), beside the running totals."""
         return {
             "rows": [
-                {"hand": row, "cells": list(zip(row.scores, row.running, strict=True))}
+                {"hand": row, "cells": list(zip(row.cells, row.running, strict=True))}
                 for row in standings.rows
             ]
         }

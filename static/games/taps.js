@@ -15,7 +15,8 @@
 // counts kept after the tap.
 export function applyTap(table, button) {
   const hands = table.hands.map(function (cards) { return cards.slice(); });
-  const active = table.active;
+  // The answers may have just said the player receiving cards shows none.
+  const active = showing(table, table.active);
   let following = active;
   if (button.name === "select") {
     following = showing(table, Number(button.value));

@@ -6,9 +6,11 @@ players out, who then sit out.
 Every score is a worked example of H61, H65 or H66.
 """
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from games.models import Game
 from tests.web.pages import entry_url, errors_on, game_page, hand_form, text, totals_on
@@ -177,3 +179,19 @@ def test_a_pool_101_player_who_goes_out_sits_out_and_the_board_says_so(client):
     html = game_page(client, game)
     assert "Ann wins with 70" in html and "Next to deal" not in html
     assert "out after deal 5" in html
+
+
+def test_a_pool_sheet_prints_who_went_out_and_each_outcome(client):
+    game = start(client, "indian-rummy", NAMES, preset="pool_101")
+    save_hand(client, game, ["", SHOWS_118, ""], winner=0, outcome_2="first_drop")
+    save_hand(client, game, ["", "", ""], winner=2, outcome_0="middle_drop", outcome_1="first_drop")
+    save_hand(client, game, ["", SHOWS_21, ""], winner=0, outcome_2="wrong_show")
+
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+
+    reader = PdfReader(io.BytesIO(response.content))
+    printed = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Ben out after deal 3" in printed
+    for outcome in ("first drop 20", "middle drop 40", "wrong show 80"):
+        assert outcome in printed
+    assert "Rules: Pool 101. The lowest total wins." in printed
