@@ -31,12 +31,14 @@ from games.rules.figures import Rate
 @dataclass(frozen=True)
 class Played:
     """One finished game from one player's seat: when it started, its kind, the player's
-    total and whether they won."""
+    total and whether they won; and whether its lowest total won (by its kind, or its
+    house rules: penalty Rummy, a pool)."""
 
     kind: str
     started: datetime
     total: int
     won: bool
+    lowest_wins: bool = False
 
 
 def record(played: Iterable[Played]) -> Rate:
@@ -120,25 +122,30 @@ class KindFigures:
 
 def by_kind(played: Sequence[Played]) -> list[KindFigures]:
     """The figures of each kind the player has played, in the order of the game registry;
-    `played` is oldest first, as the chart draws it."""
-    games: dict[str, list[Played]] = defaultdict(list)
+    `played` is oldest first, as the chart draws it. Games of a kind won the other way
+    by their house rules (the lowest total under penalty Rummy) have figures of their
+    own, after the kind's: their totals do not compare."""
+    games: dict[tuple[str, bool], list[Played]] = defaultdict(list)
     for game in played:
-        games[game.kind].append(game)
+        games[game.kind, game.lowest_wins].append(game)
     figures = []
     for kind, rules in KINDS.items():
-        if not games[kind]:
-            continue
-        totals = [game.total for game in games[kind]]
-        figures.append(
-            KindFigures(
-                kind=kind,
-                title=rules.title,
-                unit=rules.unit,
-                lowest_wins=rules.lowest_wins,
-                record=record(games[kind]),
-                average_total=fmean(totals),
-                best_total=min(totals) if rules.lowest_wins else max(totals),
-                chart=chart(games[kind]),
+        for lowest in (rules.lowest_wins, not rules.lowest_wins):
+            group = games[kind, lowest]
+            if not group:
+                continue
+            turned = lowest != rules.lowest_wins
+            totals = [game.total for game in group]
+            figures.append(
+                KindFigures(
+                    kind=f"{kind}-lowest-wins" if turned else kind,
+                    title=f"{rules.title}, lowest total wins" if turned else rules.title,
+                    unit=rules.unit,
+                    lowest_wins=lowest,
+                    record=record(group),
+                    average_total=fmean(totals),
+                    best_total=min(totals) if lowest else max(totals),
+                    chart=chart(group),
+                )
             )
-        )
     return figures

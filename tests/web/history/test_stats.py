@@ -166,6 +166,23 @@ def test_a_players_figures_are_grouped_by_kind(client, table):
     assert "The lowest total wins, so the best total is the lowest." in html
 
 
+def test_games_won_the_other_way_by_their_house_rules_have_figures_of_their_own(client, table):
+    # Penalty Rummy over two hands: Ann holds 5♣ 3♦ (8) once, Ben K♠ 4♦ (14) once. The
+    # lowest total wins: Ann's 8 against Ben's 14. Her book Rummy game stays apart.
+    penalty = {"max_hands": 2, "preset": "penalty", "scoring": "penalty"}
+    rummy = finished(["Ann", "Ben"], 16, kind="rummy", settings=penalty)
+    add_round(rummy, {"Ann": "", "Ben": "KS 4D"}, details={"winner": 0, "went_rummy": False})
+    add_round(rummy, {"Ann": "5C 3D", "Ben": ""}, details={"winner": 1, "went_rummy": False})
+
+    figures = figures_of(player_page(client, "Ann"))
+
+    assert figures["rummy"] == (1, 1, 100, 14, 14)
+    assert figures["rummy-lowest-wins"] == (1, 1, 100, 8, 8)
+    assert '<h2 id="kind-rummy-lowest-wins">Rummy, lowest total wins</h2>' in text(
+        player_page(client, "Ann")
+    )
+
+
 def test_the_other_players_figures(client, table):
     response = player_page(client, "Ben")
 
