@@ -154,12 +154,13 @@ def play(game: Game, cards: list[str], token: uuid.UUID | None = None) -> Round:
     return fresh(game).record_round(cards, token or uuid.uuid4(), fresh(game).version)
 
 
-def new_game(kind: str, names: Sequence[str]) -> Game:
-    """A new game of `kind` for these players, with the settings the rules give when the
-    table chooses none, as the new-game page's defaults do."""
+def new_game(kind: str, names: Sequence[str], chosen: dict[str, Any] | None = None) -> Game:
+    """A new game of `kind` for these players, with the settings the rules give for what
+    the table chose (`chosen`: house rules), or for nothing, as the new-game page's
+    defaults do."""
     from games.rules import KINDS
 
-    decks, settings = KINDS[kind].start(len(names), {})
+    decks, settings = KINDS[kind].start(len(names), chosen or {})
     return Game.objects.start(list(names), decks, kind=kind, settings=settings)
 
 

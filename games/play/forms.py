@@ -12,11 +12,11 @@ from games.models import Change, Player
 from games.questions import house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import InvalidInput, RuleError
-from games.rules.kind import PAPER_SCORE, GameKind, Table, player_range
+from games.rules.kind import PAPER_SCORE, GameKind, Table
 from games.rules.reading import Json
 from games.rules.settings import PRESET
 
-MAX_SEATS = max(kind.max_players for kind in KINDS.values())
+MAX_SEATS = max(kind.seats for kind in KINDS.values())
 
 
 # A paper sheet of a game without a fixed number of hands: rows offered, and at most.
@@ -96,7 +96,7 @@ class NewGameForm(HouseRulesForm):
         super().__init__(*args, **kwargs)
         self.kind = kind if kind in KINDS else FLAGSHIP
         self.rules = KINDS[self.kind]
-        self.seats = self.rules.max_players
+        self.seats = self.rules.seats
         for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
@@ -118,7 +118,7 @@ class NewGameForm(HouseRulesForm):
 
     @property
     def player_range(self) -> str:
-        return player_range(self.rules.min_players, self.rules.max_players)
+        return self.rules.players_said
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.seats)]
@@ -143,9 +143,7 @@ class NewGameForm(HouseRulesForm):
             seated = sum(
                 1 for key in self.data if key.startswith("player_") and self.data[key].strip()
             )
-            raise forms.ValidationError(
-                f"{self.title} is for {self.player_range} players, not {seated}."
-            )
+            raise forms.ValidationError(f"{self.title} is for {self.player_range}, not {seated}.")
         names: list[str] = []
         for seat in range(self.seats):
             name = " ".join((cleaned.get(f"player_{seat}") or "").split())

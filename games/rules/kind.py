@@ -204,6 +204,9 @@ def player_range(low: int, high: int) -> str:
 class GameKind(ABC):
     """One game as the whole app sees it; each game subclasses it once.
 
+    `max_players` is the most the book seats, and `most_seats` (where more) the most any
+    house rules seat: the new-game page and the blank sheets offer that many, and the
+    rules in force check the count (`players_said` words both).
     `rounds` is the game's fixed length, if it has one; `words` its phrases about rounds
     or hands; `unit` what totals count; `lowest_wins` which way wins; `max_cards` the most
     cards one seat shows; `settings` what a new game may set, with its presets; `board`
@@ -216,6 +219,7 @@ class GameKind(ABC):
     title: str
     min_players: int
     max_players: int
+    most_seats: int | None = None
     rounds: int | None = None
     words: Words = HANDS
     unit: str = "points"
@@ -289,6 +293,19 @@ class GameKind(ABC):
         its settings turns it (penalty Rummy)."""
         return self.lowest_wins
 
+    @property
+    def seats(self) -> int:
+        """The most players any rules of this kind seat."""
+        return self.most_seats or self.max_players
+
+    @property
+    def players_said(self) -> str:
+        """How many play: "2 to 8 players", and how many more the house rules may seat."""
+        said = f"{player_range(self.min_players, self.max_players)} players"
+        return (
+            said if self.seats == self.max_players else f"{said}, up to {self.seats} by house rules"
+        )
+
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """The seats that show no cards, by the hand's answers so far (who went out in
         Rummy): the cards are entered for the others."""
@@ -314,11 +331,10 @@ class GameKind(ABC):
         return None
 
     def check_players(self, count: int) -> None:
-        if not self.min_players <= count <= self.max_players:
-            raise InvalidPlayerCount(
-                f"{self.title} is for {player_range(self.min_players, self.max_players)} "
-                f"players, not {count}."
-            )
+        """A count no rules of this kind seat is refused (the rules in force check the
+        rest when the game starts)."""
+        if not self.min_players <= count <= self.seats:
+            raise InvalidPlayerCount(f"{self.title} is for {self.players_said}, not {count}.")
 
     def board_of(self, paper: bool) -> Board:
         """The board a game of this kind is drawn on: a game entered from a paper sheet

@@ -137,7 +137,7 @@ def max_name_length(players: int, paper: str, kind: str) -> int:
 def blank_sheet_from(query: dict[str, str], kind: str) -> BlankSheet:
     """Read `players`, `paper` and `names` from a query string, or say what is wrong."""
     rules = KINDS[kind]
-    low, high = rules.min_players, rules.max_players
+    low, high = rules.min_players, rules.seats
     players_text = query.get("players", "").strip()
     if not (players_text.isascii() and players_text.isdecimal()) or not (
         low <= int(players_text) <= high

@@ -8,6 +8,7 @@ Not a test module: the browser test modules import from here, never from each ot
 import re
 import uuid
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import ConsoleMessage, Locator, Page, expect
@@ -379,17 +380,18 @@ class Thumb:
     def scrolled(self) -> int:
         return int(self.page.evaluate("scrollY"))
 
-    def enter(self, hands: list[str]) -> None:
-        """Each player's cards, by name and card: a name is tapped only when the entry is
-        not already with that player (the first who shows cards, or moved on by itself)."""
+    def enter(self, hands: list[str], names: Sequence[str] = PLAYERS) -> None:
+        """Each player's cards (of `names`, in seat order), by name and card: a name is
+        tapped only when the entry is not already with that player (the first who shows
+        cards, or moved on by itself)."""
         picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
         for seat, cards in enumerate(hands):
             if not cards:
                 continue  # a player who shows none (who went out) is never named
-            name = dock_name(self.page, PLAYERS[seat])
+            name = dock_name(self.page, names[seat])
             if name.get_attribute("aria-pressed") != "true":
                 self.tap(name, "player")
-            player = self.page.get_by_role("region", name=PLAYERS[seat], exact=True)
+            player = self.page.get_by_role("region", name=names[seat], exact=True)
             hand = player.get_by_role("button", name=re.compile(r"^Remove "))
             for count, card in enumerate(cards.split(), start=1):
                 self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")

@@ -61,8 +61,30 @@ SCREENS = [
 def test_a_hand_of_every_game_on_every_screen_without_scrolling(
     live_server, phone: Callable[..., Page], viewport, text, kind, players, answers, hands, names
 ):
-    game = new_game(kind, players)
     page = phone(viewport=viewport)
+    play_a_hand(page, live_server, new_game(kind, players), text, players, answers, hands, names)
+
+
+# Ten players on three decks (H13), each a Thief: the dock's names take two rows of five.
+# Not at twice the text on the smallest phone: there the dock alone fills its 640 px, as
+# it does with five to eight players (two rows of names, the picker's eight rows, Save).
+TEN = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+@pytest.mark.parametrize(("viewport", "text"), SCREENS[:-1])
+def test_a_round_of_ten_players_on_three_decks_without_scrolling(
+    live_server, phone: Callable[..., Page], viewport, text
+):
+    game = new_game("indian-chief", TEN, {"preset": "book", "decks": 3})
+    hands = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]
+    page = phone(viewport=viewport)
+    play_a_hand(page, live_server, game, text, TEN, [], hands, len(TEN) - 1)
+
+
+def play_a_hand(page, live_server, game, text, players, answers, hands, names) -> None:
+    """Enter the hand's answers and each player's cards as a thumb does, and save: every
+    tap on the screen and its own, the hand receiving cards in sight after each card, and
+    the taps the physical limit (`names`: the names the scorekeeper must tap)."""
     thumb = Thumb(page)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     if text:
@@ -76,7 +98,7 @@ def test_a_hand_of_every_game_on_every_screen_without_scrolling(
         # `checked`), and must be wired up before the next tap.
         expect(choice).to_have_attribute("checked", "")
         settled(page)
-    thumb.enter(hands)
+    thumb.enter(hands, players)
     thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
 
     # On to the game, or to the steals after a round with a Thief.

@@ -9,7 +9,7 @@ from games.rules.cards import show
 from games.rules.errors import RepeatedMeld, RuleError
 from games.rules.indian_chief import api
 from games.rules.indian_chief.figures import IndianChiefFigures, indian_chief_figures
-from games.rules.indian_chief.house import SETTINGS, HouseRules
+from games.rules.indian_chief.house import MAX_PLAYERS_THREE_DECKS, SETTINGS, HouseRules
 from games.rules.indian_chief.melds import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -324,6 +324,8 @@ KIND = IndianChiefKind(
     title=TITLE,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
+    # Three decks seat up to ten (H13).
+    most_seats=MAX_PLAYERS_THREE_DECKS,
     rounds=ROUNDS,
     words=ROUND_WORDS,
     max_cards=len(Meld),

@@ -74,9 +74,9 @@ def test_new_game_needs_two_to_eight_players(names, message):
     assert form.non_field_errors() == [message]
 
 
-def test_new_game_offers_eight_seats_only():
+def test_new_game_offers_ten_seats_only():
     assert [field.name for field in NewGameForm().seat_fields()] == [
-        f"player_{seat}" for seat in range(8)
+        f"player_{seat}" for seat in range(10)
     ]
 
 

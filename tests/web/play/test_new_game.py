@@ -136,12 +136,26 @@ def test_nine_players_are_refused_with_a_clear_message(client):
     assert "Indian Chief is for 2 to 8 players, not 9." in text(response)
 
 
-def test_the_form_offers_eight_seats(client):
-    form = read_form(text(client.get(reverse("game-new"))), reverse("game-new"))
+def test_the_form_offers_ten_seats_eight_by_the_book(client):
+    # Indian Chief seats 2 to 8 by the book, and up to 10 with three decks (H13).
+    html = text(client.get(reverse("game-new")))
+    form = read_form(html, reverse("game-new"))
 
     assert [name for name in form.fields if name.startswith("player_")] == [
-        f"player_{seat}" for seat in range(8)
+        f"player_{seat}" for seat in range(10)
     ]
+    assert "Type names in seat order (2 to 8 players, up to 10 by house rules)" in html
+
+
+def test_ten_players_sit_down_with_three_decks_and_not_by_the_book(client):
+    names = [f"P{seat}" for seat in range(10)]
+
+    refused = post_new_game(client, *names)
+    post_new_game(client, *names, decks="3")
+
+    assert "Indian Chief is for 2 to 8 players, not 10." in text(refused)
+    game = Game.objects.get()
+    assert (len(game.player_names()), game.decks) == (10, 3)
 
 
 def test_one_deck_for_four_players_is_refused(client):

@@ -107,11 +107,11 @@ def test_blank_sheet_without_names_leaves_the_column_heads_to_write_on(client):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ({"players": 1}, "Choose 2 to 8 players"),
-        ({"players": 9}, "Choose 2 to 8 players"),
-        ({"players": "four"}, "Choose 2 to 8 players"),
-        ({"players": "²"}, "Choose 2 to 8 players"),  # a digit to isdigit(), not to int()
-        ({}, "Choose 2 to 8 players"),
+        ({"players": 1}, "Choose 2 to 10 players"),
+        ({"players": 11}, "Choose 2 to 10 players"),
+        ({"players": "four"}, "Choose 2 to 10 players"),
+        ({"players": "²"}, "Choose 2 to 10 players"),  # a digit to isdigit(), not to int()
+        ({}, "Choose 2 to 10 players"),
         ({"players": 3, "paper": "a3"}, "Paper must be A4 or Letter"),
         ({"players": 2, "names": "Ann,Ben,Cleo"}, "3 names were given for 2 players"),
         ({"players": 8, "names": "Bartholomew"}, "too long for a column"),

@@ -737,7 +737,7 @@ EDITS = {
     ),
     "one-player": (
         lambda doc: game(doc).update(players=["Ann"], rounds=[]),
-        "Game 1: Indian Chief is for 2 to 8 players, not 1.",
+        "Game 1: Indian Chief is for 2 to 8 players, up to 10 by house rules, not 1.",
     ),
     "a-name-twice": (
         lambda doc: game(doc)["players"].__setitem__(1, "ANN"),
