@@ -67,6 +67,16 @@ def test_a_kind_starts_with_each_of_its_presets_the_book_first(kind):
 
 
 @every_kind
+def test_every_house_rule_is_offered_in_words_with_what_it_is_about(kind):
+    # H90: the new-game page shows each rule with its values in words and one sentence.
+    assert kind.settings.house_rules
+    for rule in kind.settings.house_rules:
+        assert rule.label and rule.explanation.endswith("."), rule.key
+        assert rule.offers(rule.default), rule.key
+        assert all(words for _, words in rule.choices), rule.key
+
+
+@every_kind
 def test_a_kind_refuses_a_table_too_small_or_too_large(kind):
     for count in (kind.min_players - 1, kind.max_players + 1):
         with pytest.raises(Exception, match=f"{kind.title} is for"):

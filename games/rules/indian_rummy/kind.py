@@ -36,30 +36,38 @@ FORMAT = Choice(
 FIRST_DROP = Choice(
     key=scoring.FIRST_DROP,
     label="Dropping before the first draw",
+    explanation="What a player who gives up the deal before drawing a card is charged.",
     choices=((scoring.NONE, "No first drop"), (20, "First drop 20"), (25, "First drop 25")),
     default=scoring.NONE,
 )
 MIDDLE_DROP = Choice(
     key=scoring.MIDDLE_DROP,
     label="Dropping later",
+    explanation="What a player who gives up the deal after drawing is charged.",
     choices=((scoring.NONE, "No middle drop"), (40, "Middle drop 40"), (50, "Middle drop 50")),
     default=scoring.NONE,
 )
 FULL_COUNT = Choice(
     key="full_count",
     label="Most a hand shown is charged",
+    explanation="The most points a player who showed their cards is charged, whatever they count.",
     choices=((scoring.NONE, "No full count"), (80, "Full count 80")),
     default=scoring.NONE,
 )
 WRONG_SHOW = Choice(
     key=scoring.WRONG_SHOW,
     label="A declaration that was not valid",
+    explanation="What a player who declared cards that do not make a declaration is charged.",
     choices=((scoring.NONE, "Wrong show refused"), (80, "Wrong show 80")),
     default=scoring.NONE,
 )
 LIFE_RULE = Choice(
     key="life_rule",
     label="A loser's melds count",
+    explanation=(
+        "Which of a loser's melds take cards off their count: with a pure sequence, or "
+        "only with two sequences."
+    ),
     choices=(
         (scoring.PURE_SEQUENCE, "Melds count with a pure sequence"),
         (scoring.TWO_SEQUENCES, "Melds count with two sequences"),

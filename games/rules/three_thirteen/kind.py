@@ -17,6 +17,7 @@ from games.rules.three_thirteen import api, scoring
 FACE_VALUES = Choice(
     key="face_values",
     label="J, Q and K count",
+    explanation="What a jack, queen or king left unmelded costs.",
     choices=((10, "J Q K count 10"), ("11_12_13", "J Q K count 11 12 13")),
     default=10,
 )
@@ -34,6 +35,7 @@ JOKERS = Choice(
 WILD_UNMELDED = Choice(
     key="wild_unmelded",
     label="A wild card left unmelded",
+    explanation="What a card of the hand's wild rank costs when it is left unmelded.",
     choices=(("face", "Unmelded wild counts its face"), (20, "Unmelded wild counts 20")),
     default="face",
 )

@@ -49,6 +49,7 @@ FOLD_PAYS = Choice(
 POT_RULE = Choice(
     key="pot_rule",
     label="The pot",
+    explanation="Who takes the pot of antes: a winner of two hands running, or every winner.",
     choices=(
         ("hitter", "Pot to a winner of two hands running"),
         ("every_hand", "Pot to every winner"),
