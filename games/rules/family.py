@@ -99,16 +99,26 @@ class GameScored[R: HandScored](Protocol):
 
 
 @dataclass(frozen=True, kw_only=True)
-class HandKind[H, R: HandScored, G: GameScored[Any]](GameKind):
+class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
     """A rummy-family game. `hand_fields` (plus `explanation`) and `game_fields` are its
     API answers' fields, in the spec's order (`shared/api.md` §3); `deal_keys` what one
     deal's own `settings` may set (Indian Rummy's decks, jokers and wild rank, H5);
     `hand_size(number)` how many cards each player holds at the end of hand `number`,
-    where the game fixes it."""
+    where the game fixes it. `house` makes the game's own house rules (its scoring's
+    `HouseRules`) from the values of a rule set."""
 
+    house: Callable[..., HR]
     hand_fields: tuple[str, ...] = ("deadwood", "hand_scores")
     game_fields: tuple[str, ...] = ("totals", "game_over", "winners")
     deal_keys: tuple[str, ...] = ()
+
+    def house_of(self, rules: RuleSet) -> HR:
+        """The game's house rules of a rule set in force."""
+        return self.house(**rules.options)
+
+    def house_rules(self, settings: Json) -> HR:
+        """The house rules a stored game's settings hold (the book's when none)."""
+        return self.house_of(self.settings.rules(settings))
 
     # -- what each game says
 

@@ -26,7 +26,9 @@ KNOCK_MAX = Choice(
 
 
 @dataclass(frozen=True, kw_only=True)
-class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
+class CarouselKind(
+    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, scoring.HouseRules]
+):
     def default_decks(self, players: int) -> int:
         return scoring.decks_for(players)
 
@@ -37,12 +39,12 @@ class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameR
         return api.read_hand(data)
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
+        return scoring.score_hand(hand, self.house_of(rules))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
-        return scoring.score_game(hands, rules=scoring.HouseRules(**rules.options))
+        return scoring.score_game(hands, rules=self.house_of(rules))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         """The knock limit changes no count: every card held is deadwood under any rules."""
@@ -91,6 +93,7 @@ class CarouselKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameR
 
 
 KIND = CarouselKind(
+    house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,

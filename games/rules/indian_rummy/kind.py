@@ -120,7 +120,9 @@ def outcome_question(rules: scoring.HouseRules) -> ChoiceQuestion | None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
+class IndianRummyKind(
+    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, scoring.HouseRules]
+):
     def default_decks(self, players: int) -> int:
         return scoring.default_decks(players)
 
@@ -128,10 +130,6 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
         if not table.settings.get("jokers", True):
             return 0
         return scoring.JOKERS_PER_DECK * scoring.decks_for(table.seats, table.settings.get("decks"))
-
-    def house_rules(self, settings: Json) -> scoring.HouseRules:
-        """The house rules a stored game's settings hold (the book's when none)."""
-        return scoring.HouseRules(**self.settings.rules(settings).options)
 
     def lowest_wins_at(self, table: Table) -> bool:
         """In a pool the lowest score wins (H66)."""
@@ -149,18 +147,18 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
         return api.read_hand(data)
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
+        return scoring.score_hand(hand, self.house_of(rules))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
         return scoring.score_game(
-            hands, scoring.GameSettings(**settings), rules=scoring.HouseRules(**rules.options)
+            hands, scoring.GameSettings(**settings), rules=self.house_of(rules)
         )
 
     def game_fields_under(self, rules: RuleSet) -> tuple[str, ...]:
         """A pool's answer also says who is out and who deals next (api.md §4.3)."""
-        if scoring.HouseRules(**rules.options).pool_limit is None:
+        if self.house_of(rules).pool_limit is None:
             return self.game_fields
         return (*self.game_fields, "eliminated", "next_dealer")
 
@@ -169,7 +167,7 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
         return api.with_wild_rank(given, *self.settings.keys)
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        return api.read_deadwood(cards, data, scoring.HouseRules(**rules.options))
+        return api.read_deadwood(cards, data, self.house_of(rules))
 
     def dealers(self, hands: Sequence[scoring.HandResult], players: int) -> list[int]:
         """The deal passes left, over the seats out of a pool (H66)."""
@@ -227,6 +225,7 @@ class IndianRummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.Ga
 
 
 KIND = IndianRummyKind(
+    house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,

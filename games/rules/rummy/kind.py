@@ -50,16 +50,14 @@ JOKERS = Choice(
 
 
 @dataclass(frozen=True, kw_only=True)
-class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
+class RummyKind(
+    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, scoring.HouseRules]
+):
     def default_decks(self, players: int) -> int:
         return scoring.decks_for(players)
 
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
-
-    def house_rules(self, settings: Json) -> scoring.HouseRules:
-        """The house rules a stored game's settings hold (the book's when none)."""
-        return scoring.HouseRules(**self.settings.rules(settings).options)
 
     def jokers(self, table: Table) -> int:
         return self.house_rules(table.settings).jokers_in_play
@@ -69,17 +67,15 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
         return self.house_rules(table.settings).penalty
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
+        return scoring.score_hand(hand, self.house_of(rules))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
-        return scoring.score_game(
-            hands, scoring.Settings(**settings), rules=scoring.HouseRules(**rules.options)
-        )
+        return scoring.score_game(hands, scoring.Settings(**settings), rules=self.house_of(rules))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        return scoring.deadwood(cards, scoring.HouseRules(**rules.options))
+        return scoring.deadwood(cards, self.house_of(rules))
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who went out shows no cards."""
@@ -101,6 +97,7 @@ class RummyKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResu
 
 
 KIND = RummyKind(
+    house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,

@@ -42,31 +42,29 @@ WILD_UNMELDED = Choice(
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThreeThirteenKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult]):
+class ThreeThirteenKind(
+    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, scoring.HouseRules]
+):
     def default_decks(self, players: int) -> int:
         return scoring.decks_for(players)
 
     def read_hand(self, data: Json) -> scoring.HandInput:
         return api.read_hand(data)
 
-    def house_rules(self, settings: Json) -> scoring.HouseRules:
-        """The house rules a stored game's settings hold (the book's when none)."""
-        return scoring.HouseRules(**self.settings.rules(settings).options)
-
     def jokers(self, table: Table) -> int:
         """Two printed jokers a deck where the house plays them, none by the book."""
         return self.house_rules(table.settings).jokers_in_play(table.seats)
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
-        return scoring.score_hand(hand, scoring.HouseRules(**rules.options))
+        return scoring.score_hand(hand, self.house_of(rules))
 
     def score_game(
         self, hands: list[scoring.HandInput], settings: Json, rules: RuleSet
     ) -> scoring.GameResult:
-        return scoring.score_game(hands, rules=scoring.HouseRules(**rules.options))
+        return scoring.score_game(hands, rules=self.house_of(rules))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        return api.read_deadwood(cards, data, scoring.HouseRules(**rules.options))
+        return api.read_deadwood(cards, data, self.house_of(rules))
 
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         return {"hand_number": number, "went_out": answers.get("went_out"), "hands": hands}
@@ -82,6 +80,7 @@ class ThreeThirteenKind(HandKind[scoring.HandInput, scoring.HandResult, scoring.
 
 
 KIND = ThreeThirteenKind(
+    house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,

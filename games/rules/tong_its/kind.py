@@ -74,7 +74,7 @@ def _seats(answers: Json, key: str, players: int) -> list[Any]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
+class TongItsKind(HandKind[HandInput, HandResult, GameResult, HouseRules]):
     def default_decks(self, players: int) -> int:
         return decks_for(players)
 
@@ -83,10 +83,6 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
 
     def read_game_hand(self, data: Json) -> HandInput:
         return api.read_game_hand(data)
-
-    def house_rules(self, settings: Json) -> HouseRules:
-        """The house rules a stored game's settings hold (the book's when none)."""
-        return HouseRules(**self.settings.rules(settings).options)
 
     def asks(self, table: Table) -> Questions:
         """Where kings pay, the winner is also asked for the kings in their own exposed
@@ -101,10 +97,10 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
         return replace(self.questions, seat=seat)
 
     def score_hand(self, hand: HandInput, rules: RuleSet) -> HandResult:
-        return scoring.score_hand(hand, HouseRules(**rules.options))
+        return scoring.score_hand(hand, self.house_of(rules))
 
     def score_game(self, hands: list[HandInput], settings: Json, rules: RuleSet) -> GameResult:
-        return scoring.score_game(hands, HouseRules(**rules.options))
+        return scoring.score_game(hands, self.house_of(rules))
 
     def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
         """No house rule changes a count: they change only who pays what."""
@@ -168,6 +164,7 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult]):
 
 
 KIND = TongItsKind(
+    house=HouseRules,
     slug=SLUG,
     title=TITLE,
     min_players=MIN_PLAYERS,
