@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.rules import KINDS
 from games.rules.errors import RuleError
+from games.rules.indian_rummy import house as indian_rummy_house
 from games.rules.indian_rummy import scoring as indian_rummy
 from games.rules.kind import Played, Table
 from tests.properties import tries
@@ -617,7 +618,7 @@ def test_a_stored_game_counts_shown_hands_under_its_life_rule():
     assert preview[1].text.startswith("deadwood:") and preview[1].text.endswith("= 94")
 
 
-TWO = indian_rummy.HouseRules(life_rule="two_sequences")
+TWO = indian_rummy_house.HouseRules(life_rule="two_sequences")
 
 
 @tries(40)
@@ -636,9 +637,9 @@ def test_two_sequences_never_charges_less_than_a_pure_sequence(entry):
 @given(entry=deals(), life=st.sampled_from(["pure_sequence", "two_sequences"]))
 def test_a_full_count_of_80_charges_the_count_up_to_80(entry, life):
     # H62: the count under the life rule, capped; `deadwood` keeps the count.
-    rules = indian_rummy.HouseRules(full_count=80, life_rule=life)
+    rules = indian_rummy_house.HouseRules(full_count=80, life_rule=life)
     result = indian_rummy.score_hand(entry, rules)
-    uncapped = indian_rummy.score_hand(entry, indian_rummy.HouseRules(life_rule=life))
+    uncapped = indian_rummy.score_hand(entry, indian_rummy_house.HouseRules(life_rule=life))
     assert result.deadwood == uncapped.deadwood
     for position, count in enumerate(result.deadwood):
         if position != entry.winner:

@@ -2,7 +2,8 @@
 seats' outcomes, a `/deadwood` request's context, and a game's settings, each of which may
 name a wild rank."""
 
-from games.rules.indian_rummy.scoring import HandInput, HouseRules, Settings, deadwood
+from games.rules.indian_rummy.house import HouseRules
+from games.rules.indian_rummy.scoring import HandInput, Settings, deadwood
 from games.rules.melds import Arrangement
 from games.rules.reading import Json, as_text, given, optional_object, seat_hands
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from games.rules.cards import RANKS, Card
 from games.rules.family import MAX_DEALS, TARGET_SCORE, HandKind
-from games.rules.indian_rummy import api, scoring
+from games.rules.indian_rummy import api, house, scoring
 from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
@@ -27,39 +27,39 @@ FORMAT = Choice(
     label="Format",
     explanation="How deals add up and the game ends.",
     choices=(
-        (scoring.DEALS, "Deals"),
-        (scoring.POINTS, "Points"),
-        *((pool, f"Pool {limit}: out at {limit}") for pool, limit in scoring.POOL_LIMITS.items()),
+        (house.DEALS, "Deals"),
+        (house.POINTS, "Points"),
+        *((pool, f"Pool {limit}: out at {limit}") for pool, limit in house.POOL_LIMITS.items()),
     ),
-    default=scoring.DEALS,
+    default=house.DEALS,
 )
 FIRST_DROP = Choice(
-    key=scoring.FIRST_DROP,
+    key=house.FIRST_DROP,
     label="Dropping before the first draw",
     explanation="What a player who gives up the deal before drawing a card is charged.",
-    choices=((scoring.NONE, "No first drop"), (20, "First drop 20"), (25, "First drop 25")),
-    default=scoring.NONE,
+    choices=((house.NONE, "No first drop"), (20, "First drop 20"), (25, "First drop 25")),
+    default=house.NONE,
 )
 MIDDLE_DROP = Choice(
-    key=scoring.MIDDLE_DROP,
+    key=house.MIDDLE_DROP,
     label="Dropping later",
     explanation="What a player who gives up the deal after drawing is charged.",
-    choices=((scoring.NONE, "No middle drop"), (40, "Middle drop 40"), (50, "Middle drop 50")),
-    default=scoring.NONE,
+    choices=((house.NONE, "No middle drop"), (40, "Middle drop 40"), (50, "Middle drop 50")),
+    default=house.NONE,
 )
 FULL_COUNT = Choice(
     key="full_count",
     label="Most a hand shown is charged",
     explanation="The most points a player who showed their cards is charged, whatever they count.",
-    choices=((scoring.NONE, "No full count"), (80, "Full count 80")),
-    default=scoring.NONE,
+    choices=((house.NONE, "No full count"), (80, "Full count 80")),
+    default=house.NONE,
 )
 WRONG_SHOW = Choice(
-    key=scoring.WRONG_SHOW,
+    key=house.WRONG_SHOW,
     label="A declaration that was not valid",
     explanation="What a player who declared cards that do not make a declaration is charged.",
-    choices=((scoring.NONE, "Wrong show refused"), (80, "Wrong show 80")),
-    default=scoring.NONE,
+    choices=((house.NONE, "Wrong show refused"), (80, "Wrong show 80")),
+    default=house.NONE,
 )
 LIFE_RULE = Choice(
     key="life_rule",
@@ -69,28 +69,28 @@ LIFE_RULE = Choice(
         "only with two sequences."
     ),
     choices=(
-        (scoring.PURE_SEQUENCE, "Melds count with a pure sequence"),
-        (scoring.TWO_SEQUENCES, "Melds count with two sequences"),
+        (house.PURE_SEQUENCE, "Melds count with a pure sequence"),
+        (house.TWO_SEQUENCES, "Melds count with two sequences"),
     ),
-    default=scoring.PURE_SEQUENCE,
+    default=house.PURE_SEQUENCE,
 )
 # H69: points and pools as online tables play them; the pools differ only in the limit
 # and, for 201, the drops.
 ONLINE = {
-    scoring.FIRST_DROP: 20,
-    scoring.MIDDLE_DROP: 40,
+    house.FIRST_DROP: 20,
+    house.MIDDLE_DROP: 40,
     "full_count": 80,
-    scoring.WRONG_SHOW: 80,
-    "life_rule": scoring.TWO_SEQUENCES,
+    house.WRONG_SHOW: 80,
+    "life_rule": house.TWO_SEQUENCES,
 }
 PRESETS = (
     BOOK,
-    Preset("points", "Points", {"format": scoring.POINTS, **ONLINE}),
+    Preset("points", "Points", {"format": house.POINTS, **ONLINE}),
     Preset("pool_101", "Pool 101", {"format": "pool_101", **ONLINE}),
     Preset(
         "pool_201",
         "Pool 201",
-        {"format": "pool_201", **ONLINE, scoring.FIRST_DROP: 25, scoring.MIDDLE_DROP: 50},
+        {"format": "pool_201", **ONLINE, house.FIRST_DROP: 25, house.MIDDLE_DROP: 50},
     ),
 )
 
@@ -99,12 +99,12 @@ PRESETS = (
 OUTCOME = "outcome"
 
 
-def outcome_question(rules: scoring.HouseRules) -> ChoiceQuestion | None:
+def outcome_question(rules: house.HouseRules) -> ChoiceQuestion | None:
     """Each player's choice of how their deal ended, the outcomes these rules have with
     what each charges ("First drop (20)"), or None where they have none (the book)."""
     allowed = [
         (outcome, f"{said.capitalize()} ({points})")
-        for outcome, (_, said) in scoring.OUTCOMES.items()
+        for outcome, (_, said) in house.OUTCOMES.items()
         if (points := rules.points_for(outcome)) is not None
     ]
     if not allowed:
@@ -121,7 +121,7 @@ def outcome_question(rules: scoring.HouseRules) -> ChoiceQuestion | None:
 
 @dataclass(frozen=True, kw_only=True)
 class IndianRummyKind(
-    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, scoring.HouseRules]
+    HandKind[scoring.HandInput, scoring.HandResult, scoring.GameResult, house.HouseRules]
 ):
     def default_decks(self, players: int) -> int:
         return scoring.default_decks(players)
@@ -171,7 +171,7 @@ class IndianRummyKind(
 
     def dealers(self, hands: Sequence[scoring.HandResult], players: int) -> list[int]:
         """The deal passes left, over the seats out of a pool (H66)."""
-        return scoring.dealers([hand.out_after for hand in hands], players)
+        return house.dealers([hand.out_after for hand in hands], players)
 
     def out_after(self, hand: scoring.HandResult) -> frozenset[int]:
         return hand.out_after
@@ -225,7 +225,7 @@ class IndianRummyKind(
 
 
 KIND = IndianRummyKind(
-    house=scoring.HouseRules,
+    house=house.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
     min_players=scoring.MIN_PLAYERS,

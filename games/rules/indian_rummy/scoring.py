@@ -2,7 +2,7 @@
 
 Implements `shared/rules/rummy-family.md` §5 (with its OCR reconstruction, §5.0) and the
 `indian-rummy` parts of `shared/api.md` §3, with the house rules of
-`shared/rules/house-rules.md` §6 (`HouseRules`: the format, drops, wrong shows, the full
+`shared/rules/house-rules.md` §6 (`house.HouseRules`: the format, drops, wrong shows, the full
 count and the life rule). Every revealed hand's deadwood is the minimum over arrangements
 that hold a pure sequence (`solver.best_arrangement(..., need_pure_sequence=True)`, and a
 second sequence under `life_rule: two_sequences`); the declaration is checked by
@@ -19,12 +19,12 @@ Card text is parsed here, so every caller gets the spec's validation order (§0.
 next.
 """
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from games.rules.cards import Card, parse_cards, parse_rank
 from games.rules.errors import InvalidInput, WrongCardCount
+from games.rules.indian_rummy.house import BOOK, DEALS, OUTCOMES, HouseRules, dealers, read_outcomes
 from games.rules.melds import Arrangement, indian_rummy_melds
 from games.rules.rummy.scoring import check_settings, hand_that_ends
 from games.rules.rummy_common import (
@@ -53,61 +53,6 @@ MIN_DECKS = 1
 MAX_DECKS = 4
 DECKS_RULE = "2 decks for 2–4 players, 3 for 5–8 (each with 2 jokers)."
 JOKERS_PER_DECK = 2
-
-
-DEALS, POINTS = "deals", "points"
-POOL_LIMITS = {"pool_101": 101, "pool_201": 201}
-PURE_SEQUENCE, TWO_SEQUENCES = "pure_sequence", "two_sequences"
-NONE = "none"  # an outcome the rules do not have, or no full count
-FIRST_DROP, MIDDLE_DROP, WRONG_SHOW = "first_drop", "middle_drop", "wrong_show"
-# Each outcome as a seat does it ("Seat 1 cannot first-drop") and as its row says it
-# ("first drop 20", H90).
-OUTCOMES = {
-    FIRST_DROP: ("first-drop", "first drop"),
-    MIDDLE_DROP: ("middle-drop", "middle drop"),
-    WRONG_SHOW: ("make a wrong show", "wrong show"),
-}
-
-
-@dataclass(frozen=True)
-class HouseRules:
-    """Indian Rummy's house rules (house-rules.md §6), the book's values by default.
-
-    `format` (H60): "deals" and "points" settle each deal, the winner collecting what the
-    others are charged; a pool ("pool_101", "pool_201") adds each charge to that seat's pool
-    score, and a seat at or over the limit is out (H66). `first_drop`, `middle_drop` and
-    `wrong_show` are what those outcomes charge, "none" where the rules have no such
-    outcome (H61); `full_count` caps what a seat that showed is charged (H62);
-    `life_rule` "two_sequences" counts a loser's melds only beside a second sequence (H64).
-    """
-
-    format: str = DEALS
-    first_drop: int | str = NONE
-    middle_drop: int | str = NONE
-    full_count: int | str = NONE
-    wrong_show: int | str = NONE
-    life_rule: str = PURE_SEQUENCE
-
-    @property
-    def pool_limit(self) -> int | None:
-        """The pool score that puts a seat out, or None for deals and points."""
-        return POOL_LIMITS.get(self.format)
-
-    @property
-    def second_sequence(self) -> bool:
-        return self.life_rule == TWO_SEQUENCES
-
-    def points_for(self, outcome: str) -> int | None:
-        """What an outcome charges, or None where these rules have no such outcome."""
-        charge = getattr(self, outcome)
-        return charge if isinstance(charge, int) else None
-
-    def charged(self, count: int) -> int:
-        """What a seat that showed is charged: its count, at most the full count (H62)."""
-        return min(count, self.full_count) if isinstance(self.full_count, int) else count
-
-
-BOOK = HouseRules()
 
 
 def decks_for(players: int, decks: int | None = None) -> int:
@@ -327,7 +272,7 @@ def score_hand(
     settings = hand.settings
     _check_setting_values(settings.decks, settings.jokers)
     _check_sitting_out(hand, winner, out)
-    outcomes = _read_outcomes(hand.outcomes, players, winner, rules)
+    outcomes = read_outcomes(hand.outcomes, players, winner, rules)
     decks = decks_for(players, settings.decks)
     jokers = True if settings.jokers is None else settings.jokers
     hands = parse_hands(hand.hands, jokers=jokers)
@@ -401,47 +346,6 @@ def _check_sitting_out(hand: HandInput, winner: int, out: frozenset[int]) -> Non
             raise InvalidInput(f"Seat {seat} is out of the pool: it has no outcome.", seat)
 
 
-def _read_outcomes(
-    given: object, players: int, winner: int, rules: HouseRules
-) -> tuple[str | None, ...]:
-    """Each seat's outcome (H61, H63): None for the winner and every seat that showed.
-
-    Each check runs over every seat before the next: the list's length, each entry's
-    name, the outcomes these rules have, then the winner, who has none (the last player
-    standing cannot drop, and a deal in which everyone dropped has no winner, H65)."""
-    if given is None:
-        return (None,) * players
-    names = ", ".join(json.dumps(name) for name in OUTCOMES)
-    if not isinstance(given, list | tuple) or len(given) != players:
-        raise InvalidInput(
-            f"“outcomes” must list one entry per seat ({players}), each null or one of {names}."
-        )
-    for seat, outcome in enumerate(given):
-        if outcome is not None and outcome not in OUTCOMES:
-            raise InvalidInput(
-                f"Seat {seat}'s outcome must be null or one of {names}, "
-                f"not {json.dumps(outcome, default=str)}.",
-                seat,
-            )
-    for seat, outcome in enumerate(given):
-        if outcome is not None and rules.points_for(outcome) is None:
-            does, named = OUTCOMES[outcome]
-            raise InvalidInput(f"Seat {seat} cannot {does}: these rules have no {named}.", seat)
-    if given[winner] is not None:
-        if all(outcome is not None for outcome in given):
-            raise InvalidInput(
-                "Every seat dropped or made a wrong show: the last player left wins the deal, "
-                "and has no outcome.",
-                winner,
-            )
-        raise InvalidInput(
-            f"Seat {winner} won the deal, so it has no outcome: a drop or a wrong show is "
-            "entered for the seat that made it.",
-            winner,
-        )
-    return tuple(given)
-
-
 def _explain(
     winner: int,
     arrangements: dict[int, Arrangement],
@@ -473,19 +377,6 @@ def _explain(
         elif outcome:
             parts.append(f"Seat {seat}: {outcome}.")
     return " ".join(parts)
-
-
-def dealers(outs: Sequence[frozenset[int]], players: int) -> list[int]:
-    """Who deals each deal, and the next (the last entry), given the seats out after each
-    deal: seat 0 deals first, then the deal passes left to the first seat still in (H66).
-    The winner of a deal is never out after it, so some seat is always still in."""
-    dealt = [0]
-    for out in outs:
-        seat = (dealt[-1] + 1) % players
-        while seat in out:
-            seat = (seat + 1) % players
-        dealt.append(seat)
-    return dealt
 
 
 def score_game(
