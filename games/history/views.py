@@ -128,8 +128,10 @@ def _played_by_player(games: GameQuerySet) -> defaultdict[int, list[stats.Played
         outcome = scores.outcome(game)
         if outcome is None:
             continue
-        lowest = game.rules.lowest_wins_at(scores.table(game))
-        for seat, total in zip(game.seats.all(), outcome.totals, strict=True):
+        seats = game.seats.all()
+        # Which way it was won: its table read off the seats fetched with it, no query.
+        lowest = game.rules.lowest_wins_at(game.table(seats))
+        for seat, total in zip(seats, outcome.totals, strict=True):
             won = seat.player.name in outcome.winners
             played[seat.player_id].append(
                 stats.Played(game.kind, game.created_at, total, won, lowest)
