@@ -179,6 +179,17 @@ class SeatPreview:
     complete_at: int | None = None
 
 
+@dataclass(frozen=True)
+class Pile:
+    """Cards of a hand that are no player's (Cribbage's starter and crib): the picker
+    takes them like a player's, after the players, and the hand stores them in its
+    details under `key` as card text. `size` is how many cards make the pile."""
+
+    key: str
+    label: str
+    size: int
+
+
 type Checked = tuple[Standings | None, list[RuleError]]
 
 
@@ -207,6 +218,7 @@ class GameKind(ABC):
     `max_players` is the most the book seats, and `most_seats` (where more) the most any
     house rules seat: the new-game page and the blank sheets offer that many, and the
     rules in force check the count (`players_said` words both).
+    `piles` are the cards of a hand that are no player's, entered after the players'.
     `rounds` is the game's fixed length, if it has one; `words` its phrases about rounds
     or hands; `unit` what totals count; `lowest_wins` which way wins; `max_cards` the most
     cards one seat shows; `settings` what a new game may set, with its presets; `board`
@@ -232,6 +244,7 @@ class GameKind(ABC):
     has_pot: bool = False
     has_figures: bool = False
     ends_early: bool = True
+    piles: tuple[Pile, ...] = ()
 
     # -- what every kind defines
 
@@ -264,7 +277,8 @@ class GameKind(ABC):
         self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> list[SeatPreview]:
         """Each player's cards as they come in, for the table to check: what they make,
-        or what is wrong with them (a card more often than the decks in play hold)."""
+        or what is wrong with them (a card more often than the decks in play hold); then
+        each of the kind's `piles`, read from the entry's details."""
 
     @property
     @abstractmethod
@@ -282,6 +296,17 @@ class GameKind(ABC):
     def jokers(self, table: Table) -> int:
         """How many printed jokers are in play."""
         return 0
+
+    def removed(self, table: Table) -> frozenset[str]:
+        """The cards (as card text, "2D") taken out of this table's deck (Hearts' deuces
+        for 3, 5 or 6 players): the picker does not offer them."""
+        return frozenset()
+
+    def counted(self, table: Table) -> tuple[str, ...]:
+        """The cards every hand must account for, each once (Hearts' penalty cards): the
+        picker gives the ones nobody has yet to the player it is on in one tap (the
+        rest). Empty for a game without such cards."""
+        return ()
 
     def rule_set(self, table: Table) -> Json:
         """The settings a stored game is played by, with its rule set in full: a game

@@ -1,6 +1,6 @@
 """The contract every game kind keeps, checked over the whole registry: what the pages,
 the forms, import and the API take for granted of any kind. A new game passes these once
-it has a package, a line in KINDS and an example hand below."""
+it has a package, a line in KINDS and an example hand in `kind_examples.py`."""
 
 import pytest
 
@@ -9,29 +9,7 @@ from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Played, Table
 from games.rules.settings import BOOK, Choice, Settings
 from games.rules.words import say
-
-INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
-
-# A first round or hand of each kind as the table stores it: the players, each seat's
-# cards and the answers by field name. (A kind without one fails the test below.)
-EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
-    # Ann's Thief K♣ = 10; Ben's Lawyer A♠ 2♥ 3♣ A♦ 4♠ = 11, no 25: 0.
-    "indian-chief": (("Ann", "Ben"), ("KC", "AS 2H 3C AD 4S"), {}),
-    # Ann calls tongit with no cards left; Ben opened, Cleo did not.
-    "tong-its": (
-        ("Ann", "Ben", "Cleo"),
-        ("", "KS", "2C"),
-        {"end": "tongit", "caller": 0, "opened_0": True, "opened_1": True},
-    ),
-    # Ann knocks with 2♥; Cleo holds nothing and undercuts.
-    "carousel": (("Ann", "Ben", "Cleo"), ("2H", "KS 4D", ""), {"knocker": 0, "no_cards_2": True}),
-    # Hand 1, three cards: Ann went out; Ben's K♠ Q♦ 2♣ melds nothing.
-    "three-thirteen": (("Ann", "Ben"), ("", "KS QD 2C"), {"went_out": 0}),
-    # Ann went rummy; Ben holds K♠ 4♦.
-    "rummy": (("Ann", "Ben"), ("", "KS 4D"), {"winner": 0, "went_rummy": True}),
-    # Ann declared; Ben shows his thirteen cards.
-    "indian-rummy": (("Ann", "Ben"), ("", INDIAN_LOSER), {"winner": 0}),
-}
+from tests.rules.kind_examples import EXAMPLES
 
 every_kind = pytest.mark.parametrize("kind", KINDS.values(), ids=list(KINDS))
 
@@ -107,13 +85,15 @@ def test_the_last_row_of_check_is_the_rows_score(kind):
 
 
 @every_kind
-def test_a_preview_for_every_seat(kind):
+def test_a_preview_for_every_seat_and_pile(kind):
     table, entry = example(kind)
     previews = kind.preview(table, 1, entry, {})
-    assert len(previews) == table.seats
+    # A preview for each player, then for each pile of cards that is no player's.
+    assert len(previews) == table.seats + len(kind.piles)
     assert all(not preview.problem for preview in previews)
     empty = kind.preview(table, 1, Played(("",) * table.seats), {})
-    assert len(empty) == table.seats and all(not preview.text for preview in empty)
+    assert len(empty) == table.seats + len(kind.piles)
+    assert all(not preview.text for preview in empty)
 
 
 @every_kind

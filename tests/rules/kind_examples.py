@@ -1,0 +1,26 @@
+"""A first round or hand of each kind, as the table stores it: the data the kind-contract
+test (`test_kinds.py`) runs every kind through. A new game adds its example here; the
+contract test itself does not change."""
+
+INDIAN_LOSER = "2H 3H 4H 5S 7D 9C JC QD KS AS 8C 6D 10S"
+
+# The players, each seat's cards and the answers by field name. (A kind without one
+# fails the contract test.)
+EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
+    # Ann's Thief K♣ = 10; Ben's Lawyer A♠ 2♥ 3♣ A♦ 4♠ = 11, no 25: 0.
+    "indian-chief": (("Ann", "Ben"), ("KC", "AS 2H 3C AD 4S"), {}),
+    # Ann calls tongit with no cards left; Ben opened, Cleo did not.
+    "tong-its": (
+        ("Ann", "Ben", "Cleo"),
+        ("", "KS", "2C"),
+        {"end": "tongit", "caller": 0, "opened_0": True, "opened_1": True},
+    ),
+    # Ann knocks with 2♥; Cleo holds nothing and undercuts.
+    "carousel": (("Ann", "Ben", "Cleo"), ("2H", "KS 4D", ""), {"knocker": 0, "no_cards_2": True}),
+    # Hand 1, three cards: Ann went out; Ben's K♠ Q♦ 2♣ melds nothing.
+    "three-thirteen": (("Ann", "Ben"), ("", "KS QD 2C"), {"went_out": 0}),
+    # Ann went rummy; Ben holds K♠ 4♦.
+    "rummy": (("Ann", "Ben"), ("", "KS 4D"), {"winner": 0, "went_rummy": True}),
+    # Ann declared; Ben shows his thirteen cards.
+    "indian-rummy": (("Ann", "Ben"), ("", INDIAN_LOSER), {"winner": 0}),
+}
