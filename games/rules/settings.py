@@ -96,6 +96,30 @@ class Choice(Setting):
             )
 
 
+@dataclass(frozen=True, kw_only=True)
+class Amount(Choice):
+    """A whole number from `least` up (a bonus, a target): the new-game page offers the
+    usual `choices`, and the API takes any such number. `other` words one the page does
+    not offer ("Gin bonus {value}")."""
+
+    least: int = 0
+    other: str = "{value}"
+
+    def shown(self, value: Value) -> Value:
+        offered = next((label for amount, label in self.choices if same(amount, value)), None)
+        return offered or self.other.format(value=value)
+
+    def offers(self, value: object) -> bool:
+        return type(value) is int and value >= self.least
+
+    def check(self, value: object) -> None:
+        if not self.offers(value):
+            raise InvalidInput(
+                f"“{self.key}” must be a whole number of at least {self.least}, "
+                f"not {json.dumps(value, default=str)}."
+            )
+
+
 def same(offered: object, value: object) -> bool:
     return type(offered) is type(value) and offered == value
 

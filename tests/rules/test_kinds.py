@@ -7,7 +7,7 @@ import pytest
 from games.rules import KINDS
 from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Played, Table
-from games.rules.settings import BOOK, Choice, Settings
+from games.rules.settings import BOOK, Amount, Choice, Settings
 from games.rules.words import say
 from tests.rules.kind_examples import EXAMPLES
 
@@ -152,3 +152,21 @@ def test_a_choice_takes_only_the_values_it_offers_and_is_said_by_its_label():
         settings.chosen({"full_count": "90"})
     # Values are said as JSON spells them: the string "80" is not the number 80.
     assert refused.value.message == '“full_count” must be one of "none", "80", not "90".'
+
+
+def test_an_amount_takes_any_whole_number_from_its_least_and_says_one_not_offered():
+    # Gin Rummy's bonuses: integers ≥ 0, of which the new-game page offers the usual.
+    bonus = Amount(
+        key="gin_bonus",
+        label="Gin bonus",
+        choices=((25, "Gin 25"), (20, "Gin 20")),
+        default=25,
+        other="Gin {value}",
+    )
+
+    assert bonus.offers(0) and bonus.offers(30)
+    assert not bonus.offers(-1) and not bonus.offers(True) and not bonus.offers("25")
+    assert bonus.shown(20) == "Gin 20" and bonus.shown(30) == "Gin 30"
+    with pytest.raises(InvalidInput) as refused:
+        bonus.check(2.5)
+    assert refused.value.message == "“gin_bonus” must be a whole number of at least 0, not 2.5."
