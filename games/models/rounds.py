@@ -85,8 +85,16 @@ class Round(models.Model):
         """
         snapshot = self.snapshot() if snapshot is None else snapshot
         cards = [[name, show_text(text)] for name, text in snapshot.items()]
+        kind = self.game.rules
+        cards += [[pile.label, show_text(self.details.get(pile.key) or "")] for pile in kind.piles]
         table = scores.table(self.game)
-        return cards + self.game.rules.asks(table).described(self.details, list(table.players))
+        return cards + kind.asks(table).described(self.details, list(table.players))
+
+    def held(self) -> list[str]:
+        """The card text of each seat, then of each of the game's piles (Cribbage's crib
+        and starter), as the round-entry form holds them."""
+        piles = [self.details.get(pile.key) or "" for pile in self.game.rules.piles]
+        return [*self.snapshot().values(), *piles]
 
     def snapshot(self) -> dict[str, str]:
         """Each player's cards, for the history: {name: "7H 7C"}."""

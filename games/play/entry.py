@@ -153,7 +153,7 @@ def round_taps(request: HttpRequest, game: Game, number: int | None = None) -> H
     number = number or len(scores.played(game)) + 1
     form = RoundForm(game, number, initial=taps.apply_tap(request.POST, game))
     seats, taken = _seats(form)
-    active = index(form["active"].value(), len(form.names)) or 0
+    active = index(form["active"].value(), len(form.holders)) or 0
     typed = {index(seat, len(seats)) for seat in request.POST.get("typed", "").split()}
     changed = [
         seat
@@ -221,7 +221,7 @@ def _taken_meanwhile(request: HttpRequest, taken: saving.TakenMeanwhile) -> Http
                     "differs": saving.hands([text]) != saving.hands([saved]),
                 }
                 for name, text, saved in zip(
-                    mine.names, mine.card_texts(), theirs.snapshot().values(), strict=True
+                    mine.holders, mine.card_texts(), theirs.held(), strict=True
                 )
             ],
             "fields": [(name, value) for name in mine.fields for value in data.getlist(name)],
@@ -244,15 +244,15 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
     """Each player's chips, what their cards make so far and what the game asks of them
     (with a digest of both); and the cards the decks in play have no more of."""
     game = form.game
-    active = index(form["active"].value(), len(form.names)) or 0
+    active = index(form["active"].value(), len(form.holders)) or 0
     # Each entered token as a chip: a card shows its symbol and suit colour; text that is
     # no card yet (typed by hand) shows as typed, and its problem is shown with the player.
     hands = [[_chip(token) for token in text.split()] for text in form.card_texts()]
     in_use = Counter(chip["card"] for hand in hands for chip in hand if chip["card"])
-    labels = _dock_labels(form.names)
+    labels = _dock_labels(form.holders)
     bare = form.bare_seats()
     seats = []
-    for seat, (name, preview) in enumerate(zip(form.names, form.previews(), strict=True)):
+    for seat, (name, preview) in enumerate(zip(form.holders, form.previews(), strict=True)):
         # What says whether the player getting the cards shows any is asked in the dock.
         questions = [
             field
@@ -269,6 +269,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
                 "out_after": form.out.get(seat),
                 "made": bool(preview.title) or len(hands[seat]) == preview.complete_at,
                 "field": form[f"cards_{seat}"],
+                "most": form.most(seat),
                 "cards": hands[seat],
                 "active": seat == active,
                 "preview": preview,
@@ -284,7 +285,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
 def _docked(form: RoundForm, active: int) -> dict[str, Any]:
     """What the dock asks of the player the cards go to (whether they show any), with
     their name for its heading."""
-    name = form.names[active] if active < len(form.names) else ""
+    name = form.holders[active] if active < len(form.holders) else ""
     fields = [field for field in form.seat_question_fields(active) if form.docked(field)]
     return {"name": name, "fields": fields}
 
@@ -311,17 +312,20 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
     """The entry screen: each player's seat (`_seats`) with their questions, the picker
     grid with what is taken, the notice and the scoreboard."""
     game = form.game
-    active = index(form["active"].value(), len(form.names)) or 0
+    active = index(form["active"].value(), len(form.holders)) or 0
     players, taken = _seats(form)
     for player in players:
         player["has_error"] = bool(
             player["field"].errors or any(asked.errors for asked in player["questions"])
         )
     gone = set(taken.split())
-    # A row a suit; the joker ends the last one, in the cell its rows leave free.
+    table = form.table
+    removed = game.rules.removed(table)
+    # A row a suit; the joker ends the last one, in the cell its rows leave free. A card
+    # out of this table's deck keeps its cell, empty, so that the ranks stay in columns.
     grid = [
         [
-            {"card": card, "taken": str(card) in gone}
+            {"card": card, "taken": str(card) in gone, "removed": str(card) in removed}
             for card in [Card(rank, suit) for rank in RANKS]
         ]
         for suit in SUITS
@@ -343,10 +347,10 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "form": form,
         "players": players,
         "problem_players": [player for player in players if player["has_error"]],
-        "active_name": form.names[active] if active < len(form.names) else "",
+        "active_name": form.holders[active] if active < len(form.holders) else "",
         "grid": grid,
         "taken": taken,
-        "max_cards": game.rules.max_cards,
+        "counted": " ".join(game.rules.counted(table)),
         "picker_words": taps.WORDS,
         "docked": _docked(form, active),
         "hint": game.rules.hint(form.number),

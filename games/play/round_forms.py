@@ -27,6 +27,11 @@ class RoundForm(forms.Form):
     one-time token and the game's version; `cleaned_data` holds each seat's canonical
     `cards` and the hand's `details` (its answers by field name), checked by the game's
     kind against the game's other stored rounds.
+
+    A game whose hand has cards that are no player's (Cribbage's crib and starter: the
+    kind's `piles`) takes them in card fields after the players', `cards_<n>` on from
+    the number of players: the picker fills them like a player's. They are stored in the
+    hand's details under each pile's key, which is where the rules read them.
     """
 
     token = forms.UUIDField(widget=forms.HiddenInput)
@@ -47,7 +52,10 @@ class RoundForm(forms.Form):
         self.table = scores.table(game)
         self.questions = game.rules.asks(self.table)
         self.names = list(self.table.players)
-        for seat, name in enumerate(self.names):
+        self.piles = self.rules.piles
+        # Who gets cards: the players, then the piles.
+        self.holders = [*self.names, *(pile.label for pile in self.piles)]
+        for seat, name in enumerate(self.holders):
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=name,
                 required=False,
@@ -64,9 +72,10 @@ class RoundForm(forms.Form):
         cls, game: Game, cards: list[str] | None = None, details: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         initial: dict[str, Any] = {"token": uuid.uuid4(), "version": game.version, "active": 0}
-        for seat, text in enumerate(cards or []):
-            initial[f"cards_{seat}"] = text
         table = scores.table(game)
+        piles = [(details or {}).get(pile.key) or "" for pile in game.rules.piles]
+        for seat, text in enumerate([*(cards or [""] * table.seats), *piles]):
+            initial[f"cards_{seat}"] = text
         return initial | game.rules.asks(table).initial(details or {}, len(table.players))
 
     def clean_token(self) -> uuid.UUID:
@@ -76,8 +85,20 @@ class RoundForm(forms.Form):
         return token
 
     def card_texts(self) -> list[str]:
-        """What is entered for each seat right now, bound or not."""
-        return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.names))]
+        """What is entered for each seat, then each pile, right now, bound or not."""
+        return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.holders))]
+
+    def most(self, seat: int) -> int:
+        """The most cards a seat shows, or a pile holds."""
+        players = len(self.names)
+        return self.rules.max_cards if seat < players else self.piles[seat - players].size
+
+    def played(self, texts: list[str], answers: dict[str, Any]) -> Played:
+        """The hand as the rules read it: the players' cards, and the piles' in the
+        details."""
+        players = len(self.names)
+        piles = {pile.key: text for pile, text in zip(self.piles, texts[players:], strict=True)}
+        return Played(tuple(texts[:players]), answers | piles)
 
     def current_answers(self) -> dict[str, Any]:
         """The answers as the form holds them now, bound or not (unreadable ones blank)."""
@@ -158,7 +179,7 @@ class RoundForm(forms.Form):
         if not self.questions.of_winner:
             return None
         unasked = self.questions.for_winner(self.current_answers(), len(self.names), None)
-        standings, _ = self._check(Played(tuple(self.card_texts()), unasked))
+        standings, _ = self._check(self.played(self.card_texts(), unasked))
         return standings.rows[-1].winner if standings else None
 
     def winners_questions(self) -> list[str]:
@@ -175,7 +196,7 @@ class RoundForm(forms.Form):
     def previews(self) -> list[SeatPreview]:
         """Each seat's cards as they stand: what they score or how they lie, or what is
         wrong with them."""
-        entry = Played(tuple(self.card_texts()), self.current_answers())
+        entry = self.played(self.card_texts(), self.current_answers())
         return self.rules.preview(self.table, self.number, entry, self.others)
 
     def clean(self) -> dict[str, Any]:
@@ -194,26 +215,30 @@ class RoundForm(forms.Form):
         # Who won never hangs on what only the winner is asked: the hand is scored
         # without those answers first, then with the winner's.
         unasked = self.questions.for_winner(answers, len(self.names), None)
-        self.standings, problems = self._check(Played(tuple(texts), unasked))
+        self.standings, problems = self._check(self.played(texts, unasked))
+        entry = self.played(texts, answers)
         if self.row is not None:
-            answers = self.questions.for_winner(answers, len(self.names), self.row.winner)
-            if answers != unasked:
-                self.standings, problems = self._check(Played(tuple(texts), answers))
+            entry = self.played(
+                texts, self.questions.for_winner(answers, len(self.names), self.row.winner)
+            )
+            if entry.details != self.played(texts, unasked).details:
+                self.standings, problems = self._check(entry)
         for problem in problems:
             self._add_rule_error(problem)
         if problems:
             return cleaned
-        cleaned["cards"] = texts
-        cleaned["details"] = answers
+        cleaned["cards"] = list(entry.cards)
+        cleaned["details"] = entry.details
         return cleaned
 
     def _check(self, entry: Played) -> Checked:
         return self.rules.check(self.table, self.number, entry, self.others)
 
     def _parsed_cards(self, cleaned: dict[str, Any]) -> list[str]:
-        """Each seat's cards in canonical text; a card that is none is that seat's error."""
+        """Each seat's (and pile's) cards in canonical text; a card that is none is that
+        seat's error."""
         texts = []
-        for seat, name in enumerate(self.names):
+        for seat, name in enumerate(self.holders):
             try:
                 cards = parse_cards(
                     (cleaned.get(f"cards_{seat}") or "").split(),
@@ -228,11 +253,13 @@ class RoundForm(forms.Form):
         return texts
 
     def _add_rule_error(self, error: RuleError) -> None:
-        """Show a rules error next to the player at fault (named, or a seat index)."""
+        """Show a rules error next to the player at fault (named, or a seat index), or
+        the pile (named by its key)."""
         seat = error.player
-        if isinstance(seat, str) and seat in self.names:
-            seat = self.names.index(seat)
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
+        keys = [*self.names, *(pile.key for pile in self.piles)]
+        if isinstance(seat, str) and seat in keys:
+            seat = keys.index(seat)
+        if isinstance(seat, int) and 0 <= seat < len(self.holders):
             self.add_error(f"cards_{seat}", error.message)
         else:
             self.add_error(None, error.message)

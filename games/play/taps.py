@@ -39,6 +39,8 @@ class PickerWords:
     taken: str = "{card} taken"
     # Short: at twice the text size on a small phone the dock has room for little more.
     moved_on: str = "{name} looked done at {count}: is this card {name}'s?"
+    # The cards that score and nobody has yet, to the player receiving cards (Hearts).
+    rest: str = "The rest of the points"
 
 
 WORDS = PickerWords()
@@ -61,7 +63,7 @@ def tapped(data: QueryDict, game: Game, number: int) -> Tapped:
     the answers posted with the tap may have just said so (a drop chosen without
     JavaScript, then a card tapped)."""
     answered = RoundForm(game, number, initial=data.dict())
-    posted = index(data.get("active"), len(answered.names)) or 0
+    posted = index(data.get("active"), len(answered.holders)) or 0
     if (receiving := showing(answered, posted)) != posted:
         data = data.copy()
         data["active"] = str(receiving)
@@ -82,7 +84,7 @@ def showing(form: RoundForm, active: int) -> int:
     """The seat the cards go to: `active`, or when the answers say that player shows no
     cards (who went out in Rummy), the next one who does, round the table. (A hand
     completed moves on only to a later seat: `complete_seat`.)"""
-    seats = len(form.names)
+    seats = len(form.holders)
     bare = form.bare_seats()
     following = [seat % seats for seat in range(active, active + seats)]
     return next((seat for seat in following if seat not in bare), active)
@@ -93,7 +95,7 @@ def moved_on(data: QueryDict, form: RoundForm, active: int) -> tuple[str, str]:
     entry moved on from them (said once: the count is forgotten), and the counts kept
     after the tap: the player the entry now moves on from keeps theirs, if they have
     cards."""
-    seats = len(form.names)
+    seats = len(form.holders)
     counts = [len(text.split()) for text in form.card_texts()]
     left: dict[int, int] = {}
     for pair in data.get("left", "").split():
@@ -104,7 +106,7 @@ def moved_on(data: QueryDict, form: RoundForm, active: int) -> tuple[str, str]:
     noted = ""
     seat = added_to(data, form)
     if seat is not None and seat in left and counts[seat] > left[seat]:
-        noted = say(WORDS.moved_on, name=form.names[seat], count=left.pop(seat))
+        noted = say(WORDS.moved_on, name=form.holders[seat], count=left.pop(seat))
     before = index(data.get("active"), seats)
     if before is not None and before != active and counts[before]:
         left[before] = counts[before]
@@ -115,13 +117,15 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     """Apply the picker button that was tapped to the posted form values.
 
     `select=<seat>` makes that player the one receiving cards; `add=<card>` gives them
-    the card; `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
+    the card (not one out of the table's deck); `rest` gives them every card the hand
+    must account for (the kind's `counted`: Hearts' penalty cards) that nobody has yet;
+    `drop=<seat>:<position>` takes one card back out. (Not `remove`: a control
     of that name would hide the form element's own remove() from htmx.) The other
     fields keep their posted values.
     """
     table = scores.table(game)
-    seats = len(table.players)
-    answers = [name for name, _, _ in game.rules.asks(table).fields(seats)]
+    answers = [name for name, _, _ in game.rules.asks(table).fields(table.seats)]
+    seats = table.seats + len(game.rules.piles)
     values: dict[str, Any] = {
         key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }
@@ -130,10 +134,17 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     selected = index(data.get("select"), seats)
     if selected is not None:
         active = selected
-    if data.get("add") and active is not None and len(cards[active]) < game.rules.max_cards:
+    most = [game.rules.max_cards] * table.seats + [pile.size for pile in game.rules.piles]
+    if data.get("add") and active is not None and len(cards[active]) < most[active]:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):
-            cards[active].append(str(parse_card(str(data["add"]), jokers=game.jokers > 0)))
+            card = str(parse_card(str(data["add"]), jokers=game.jokers > 0))
+            if card not in game.rules.removed(table):
+                cards[active].append(card)
+    if data.get("rest") and active is not None:
+        entered = {token.upper() for hand in cards for token in hand}
+        rest = [card for card in game.rules.counted(table) if card not in entered]
+        cards[active] += rest[: most[active] - len(cards[active])]
     seat_text, _, position_text = data.get("drop", "").partition(":")
     seat = index(seat_text, seats)
     position = index(position_text, len(cards[seat])) if seat is not None else None
@@ -150,17 +161,16 @@ def added_to(data: QueryDict, form: RoundForm) -> int | None:
     """The seat a card tap applied here went to (None for any other post)."""
     if not data.get("add"):
         return None
-    return index(data.get("active"), len(form.names))
+    return index(data.get("active"), len(form.holders))
 
 
 def refused_tap(data: QueryDict, form: RoundForm) -> str:
     """Why a card tapped was not added (`apply_tap` leaves a full hand as it is), to say
     where the scorekeeper looks."""
     seat = added_to(data, form)
-    most = form.game.rules.max_cards
-    if seat is None or len(data.get(f"cards_{seat}", "").split()) < most:
+    if seat is None or len(data.get(f"cards_{seat}", "").split()) < form.most(seat):
         return ""
-    return say(WORDS.full_hand, name=form.names[seat], most=most)
+    return say(WORDS.full_hand, name=form.holders[seat], most=form.most(seat))
 
 
 def complete_seat(data: QueryDict, form: RoundForm) -> int | None:
@@ -172,4 +182,4 @@ def complete_seat(data: QueryDict, form: RoundForm) -> int | None:
     if seat is None or len(form.card_texts()[seat].split()) != form.previews()[seat].complete_at:
         return None
     bare = form.bare_seats()
-    return next((later for later in range(seat + 1, len(form.names)) if later not in bare), None)
+    return next((later for later in range(seat + 1, len(form.holders)) if later not in bare), None)

@@ -12,7 +12,7 @@ import { applyTap } from "./taps.js";
 import { phrase } from "./words.js";
 
 const TAPS = "form.round-entry button[name='add'], form.round-entry button[name='drop'], " +
-  "form.round-entry button[name='select']";
+  "form.round-entry button[name='select'], form.round-entry button[name='rest']";
 const TYPED = "form.round-entry .typed input";
 // How long typing pauses before its cards are scored: a card's two or three letters go
 // as one post.
@@ -68,7 +68,7 @@ function tableOf(form) {
       return cardsOf(form, seat).value.split(/\s+/).filter(Boolean);
     }),
     active: Number(form.querySelector("input[name='active']").value),
-    most: Number(form.dataset.maxCards),
+    most: sections.map(function (section) { return Number(section.dataset.most); }),
     completeAt: sections.map(function (section) {
       return section.dataset.completeAt ? Number(section.dataset.completeAt) : null;
     }),
@@ -134,7 +134,7 @@ function tapOn(form, button) {
     fitDock();
   }
   if (after.refused !== null) {
-    say(after.refused, "fullHand", { most: before.most });
+    say(after.refused, "fullHand", { most: before.most[after.refused] });
     return false;
   }
   if (after.noted !== null) say(after.noted.seat, "movedOn", { count: after.noted.count });
@@ -149,6 +149,12 @@ function tapOn(form, button) {
     const chip = addChip(form, seat, button, after.hands[seat].length - 1);
     // The card just entered stays in sight above the dock, however long the hand grows.
     if (after.active === seat) chip.scrollIntoView({ block: "nearest" });
+  } else if (button.name === "rest") {
+    const seat = before.active;
+    after.hands[seat].slice(before.hands[seat].length).forEach(function (card, i) {
+      const face = form.querySelector(".picker button[name='add'][value='" + card + "']");
+      addChip(form, seat, face, before.hands[seat].length + i);
+    });
   } else if (button.name === "drop") {
     dropChip(form, button, after.active, after.hands[after.active].length);
   }

@@ -2,13 +2,15 @@
 // data out, no page, so that one table of cases (tests/web/play/taps.json) holds both to it.
 //
 // `table`: {hands: each seat's cards, like [["KS"], [], …]; active: the seat receiving
-// cards; most: the most cards one player shows; completeAt: for each seat, how many cards
+// cards; most: for each seat, the most cards it takes (a player, or a pile: Cribbage's crib); completeAt: for each seat, how many cards
 // make its whole entry, or null where the game does not say; bare: for each seat, whether
 // the hand's answers say it shows no cards (who went out in Rummy); left: how many cards
 // each player had when the entry moved on from them, "seat:count" pairs as the form's
 // field holds them}.
 // `button`: the picker's button tapped, {name, value}, as the server gets it: "select"
-// with a seat, "add" with a card, "drop" with "<seat>:<position>".
+// with a seat, "add" with a card, "drop" with "<seat>:<position>", "rest" with the cards
+// every hand accounts for (Hearts' penalty cards), of which the ones nobody has go to the
+// seat receiving cards.
 // The answer: {hands, active, refused, noted, left}: `refused` the seat whose full hand
 // refused the card, or null; `noted` {seat, count} when the card took that player past
 // the count they had when the entry moved on from them (said once), or null; `left` the
@@ -22,7 +24,7 @@ export function applyTap(table, button) {
     following = showing(table, Number(button.value));
   } else if (button.name === "add") {
     const cards = hands[active];
-    if (cards.length >= table.most) {
+    if (cards.length >= table.most[active]) {
       return { hands: hands, active: active, refused: active, noted: null, left: table.left };
     }
     cards.push(button.value);
@@ -32,6 +34,10 @@ export function applyTap(table, button) {
       following = hands.findIndex(function (_, seat) { return seat > active && !table.bare[seat]; });
       if (following < 0) following = active;
     }
+  } else if (button.name === "rest") {
+    const entered = new Set(hands.flat().map(function (card) { return card.toUpperCase(); }));
+    const rest = button.value.split(" ").filter(function (card) { return card && !entered.has(card); });
+    hands[active].push(...rest.slice(0, Math.max(0, table.most[active] - hands[active].length)));
   } else {
     const [seat, position] = button.value.split(":").map(Number);
     hands[seat].splice(position, 1);

@@ -1,7 +1,7 @@
 """One table of card picker taps (taps.json), run against the server's rule
 (games/play/taps.py) and against the phone's (static/games/taps.js, in Node), so that the
-two cannot drift apart. The phone is given what its page gives it: the most cards a player
-shows, each seat's complete entry and the refusal's words, read from the entry screen the
+two cannot drift apart. The phone is given what its page gives it: the most cards each
+seat takes, each seat's complete entry and the refusal's words, read from the entry screen the
 server draws for the hands before the tap."""
 
 import json
@@ -35,7 +35,7 @@ import { fill } from "./words.mjs";
 const { table, button, names, fullHand, movedOn } = JSON.parse(process.argv[2]);
 const after = applyTap(table, button);
 let said = "";
-if (after.refused !== null) said = fill(fullHand, { name: names[after.refused], most: table.most });
+if (after.refused !== null) said = fill(fullHand, { name: names[after.refused], most: table.most[after.refused] });
 if (after.noted !== null) {
   said = fill(movedOn, { name: names[after.noted.seat], count: after.noted.count });
 }
@@ -112,7 +112,7 @@ def test_the_phones_tap(case, client, node):
         "table": {
             "hands": [cards.split() for cards in case["hands"]],
             "active": case["active"],
-            "most": int(re.search(r'data-max-cards="(\d+)"', form).group(1)),
+            "most": [int(re.search(r'data-most="(\d+)"', s).group(1)) for s in sections],
             "completeAt": [
                 int(found.group(1))
                 if (found := re.search(r'data-complete-at="(\d+)"', s))
