@@ -35,7 +35,9 @@ import { fill } from "./words.mjs";
 const { table, button, names, fullHand, movedOn } = JSON.parse(process.argv[2]);
 const after = applyTap(table, button);
 let said = "";
-if (after.refused !== null) said = fill(fullHand, { name: names[after.refused], most: table.most[after.refused] });
+if (after.refused !== null) {
+  said = fill(fullHand, { name: names[after.refused], most: table.most[after.refused] });
+}
 if (after.noted !== null) {
   said = fill(movedOn, { name: names[after.noted.seat], count: after.noted.count });
 }
