@@ -38,7 +38,7 @@ from games.play.forms import (
     RulesForm,
     VersionForm,
 )
-from games.rules import FLAGSHIP, KINDS
+from games.rules import FLAGSHIP, KINDS, families
 from games.rules.errors import RuleError
 from games.rules.settings import PRESET
 from games.rules.words import say
@@ -70,7 +70,13 @@ def home(request: HttpRequest) -> HttpResponse:
             .prefetch_related("seats__player")[:10],
             "player_counts": range(min(kind.min_players for kind in KINDS.values()), MAX_SEATS + 1),
             "flagship": KINDS[FLAGSHIP],
-            "other_kinds": [kind for slug, kind in KINDS.items() if slug != FLAGSHIP],
+            # The other games by family, for a newcomer to find theirs.
+            "other_families": [
+                (family, [kind for kind in kinds if kind.slug != FLAGSHIP])
+                for family, kinds in families()
+                if any(kind.slug != FLAGSHIP for kind in kinds)
+            ],
+            "families": families(),
             "kinds": kind_choices(),
             # A blank sheet prints the rules line of a preset besides the book's.
             "sheet_presets": [

@@ -21,6 +21,16 @@ KINDS: dict[str, GameKind] = {
     for kind in (INDIAN_CHIEF, TONG_ITS, CAROUSEL, THREE_THIRTEEN, RUMMY, INDIAN_RUMMY)
 }
 
+
+def families() -> list[tuple[str, list[GameKind]]]:
+    """The games by family (`GameKind.family`), each family where its first game stands
+    in the registry, its games in the registry's order."""
+    grouped: dict[str, list[GameKind]] = {}
+    for kind in KINDS.values():
+        grouped.setdefault(kind.family, []).append(kind)
+    return list(grouped.items())
+
+
 # The flagship, first in the registry: a new game is one when none is named, and the
 # rules page and the calculator are its.
 FLAGSHIP = INDIAN_CHIEF.slug

@@ -47,6 +47,9 @@ from games.rules.rummy_common import (
 )
 from games.rules.settings import Number, RuleSet
 
+# Where the home page lists the rummy family.
+RUMMY_GAMES = "Rummy games"
+
 # The ways a rummy-family game may be set to end, of which a game takes at most one.
 TARGET_SCORE = Number(
     key="target_score",

@@ -219,6 +219,8 @@ class GameKind(ABC):
     house rules seat: the new-game page and the blank sheets offer that many, and the
     rules in force check the count (`players_said` words both).
     `piles` are the cards of a hand that are no player's, entered after the players'.
+    `family` is the group the home page and the sheets' menu list the game in, so that a
+    newcomer finds theirs among the others ("Rummy games").
     `rounds` is the game's fixed length, if it has one; `words` its phrases about rounds
     or hands; `unit` what totals count; `lowest_wins` which way wins; `max_cards` the most
     cards one seat shows; `settings` what a new game may set, with its presets; `board`
@@ -229,6 +231,7 @@ class GameKind(ABC):
 
     slug: str
     title: str
+    family: str
     min_players: int
     max_players: int
     most_seats: int | None = None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from games.rules.cards import Card
 from games.rules.carousel import api, scoring
 from games.rules.errors import RuleError
-from games.rules.family import HandKind, hands_won, held
+from games.rules.family import RUMMY_GAMES, HandKind, hands_won, held
 from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
@@ -96,6 +96,7 @@ KIND = CarouselKind(
     house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
+    family=RUMMY_GAMES,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     settings=Settings(

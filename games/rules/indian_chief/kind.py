@@ -322,6 +322,7 @@ class IndianChiefKind(GameKind):
 KIND = IndianChiefKind(
     slug=SLUG,
     title=TITLE,
+    family=TITLE,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     # Three decks seat up to ten (H13).

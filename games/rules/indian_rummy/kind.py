@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from games.rules.cards import RANKS, Card
-from games.rules.family import MAX_DEALS, TARGET_SCORE, HandKind
+from games.rules.family import MAX_DEALS, RUMMY_GAMES, TARGET_SCORE, HandKind
 from games.rules.indian_rummy import api, house, scoring
 from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
@@ -228,6 +228,7 @@ KIND = IndianRummyKind(
     house=house.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
+    family=RUMMY_GAMES,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     max_cards=scoring.HAND_SIZE,

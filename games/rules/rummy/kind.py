@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import Card
-from games.rules.family import MAX_HANDS, TARGET_SCORE, HandKind, held
+from games.rules.family import MAX_HANDS, RUMMY_GAMES, TARGET_SCORE, HandKind, held
 from games.rules.kind import Table, answered_seat
 from games.rules.melds import Arrangement
 from games.rules.questions import FlagQuestion, Questions, SeatQuestion
@@ -100,6 +100,7 @@ KIND = RummyKind(
     house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
+    family=RUMMY_GAMES,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     settings=Settings(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import Card
-from games.rules.family import HandKind
+from games.rules.family import RUMMY_GAMES, HandKind
 from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import Questions, SeatQuestion
@@ -83,6 +83,7 @@ KIND = ThreeThirteenKind(
     house=scoring.HouseRules,
     slug=scoring.SLUG,
     title=scoring.TITLE,
+    family=RUMMY_GAMES,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     rounds=scoring.HANDS,

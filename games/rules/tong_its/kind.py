@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.cards import Card
-from games.rules.family import HandKind, hands_won
+from games.rules.family import RUMMY_GAMES, HandKind, hands_won
 from games.rules.kind import Table
 from games.rules.melds import Arrangement
 from games.rules.questions import (
@@ -167,6 +167,7 @@ KIND = TongItsKind(
     house=HouseRules,
     slug=SLUG,
     title=TITLE,
+    family=RUMMY_GAMES,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     unit="chips",

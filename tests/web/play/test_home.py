@@ -1,8 +1,11 @@
 """The home page and the rules page, served under the Content Security Policy."""
 
+import re
+
 import pytest
 
 from games.models import Game
+from games.rules import FLAGSHIP, KINDS, families
 from games.rules.indian_chief.melds import Meld
 from tests.factories import make_game
 
@@ -32,6 +35,25 @@ def test_rules_page_lists_every_preset_with_its_values_in_the_rules_lines_words(
         "<li><strong>Penalty Rummy</strong>: Aces count 1 · Going rummy doubles · "
         "Penalty: lowest total wins · No jokers</li>"
     ) in house
+
+
+def test_home_offers_every_other_game_under_its_family_and_the_sheets_group_them_too(client):
+    page = client.get("/").content.decode()
+
+    offered = page.split('<ul class="other-games">')[1].split("</ul>")[0]
+    sheets = page.split('<select id="sheet-kind" name="kind">')[1].split("</select>")[0]
+    for family, kinds in families():
+        others = [kind for kind in kinds if kind.slug != FLAGSHIP]
+        if others:
+            # Each family's line names it, then its games in the registry's order.
+            line = offered.split(f'<span class="family">{family}</span>')[1].split("</li>")[0]
+            links = re.findall(r'href="/games/new/\?kind=([\w-]+)">([^<]+)</a>', line)
+            assert links == [(kind.slug, kind.title) for kind in others]
+        group = sheets.split(f'<optgroup label="{family}">')[1].split("</optgroup>")[0]
+        assert re.findall(r'<option value="([\w-]+)">', group) == [kind.slug for kind in kinds]
+    assert f"?kind={FLAGSHIP}" not in offered
+    # Every game is offered once across the families.
+    assert sum(len(kinds) for _, kinds in families()) == len(KINDS)
 
 
 def test_the_sheet_form_offers_each_games_presets_beside_the_book(client):
