@@ -403,3 +403,102 @@ class Thumb:
                 assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
         # The screen as it stays: every answer to the taps is in.
         settled(self.page)
+
+
+# -- a game played a hand at a time, by tapping ---------------------------------------
+
+
+class HandTable:
+    """The scorekeeper's phone on a game played a hand at a time: the new game from the
+    home page, answers and cards by tapping, the save, and the board."""
+
+    def __init__(self, page: Page, screenshot) -> None:
+        self.page = page
+        self.screenshot = screenshot
+        self.errors = watch_console(page)
+        self.steps = 0
+        self.names: list[str] = []
+
+    def snap(self, name: str) -> None:
+        """Screenshot this step once the page has settled, then check the page is clean."""
+        self.steps += 1
+        settled(self.page)
+        self.screenshot(self.page, f"{self.steps:02d}-{name}")
+        check_page_is_clean(self.page, self.errors)
+
+    def start(self, url: str, kind: str, title: str, names: list[str], preset: str = "") -> None:
+        """A new game from the home page; `preset` names the house rules chosen."""
+        self.names = names
+        self.page.goto(f"{url}/")
+        # The home page's button for a new game of that kind; the link to enter one from a
+        # paper sheet, further down, has the same name.
+        self.page.get_by_role("link", name=title, exact=True).first.tap()
+        expect(self.page.get_by_role("heading", level=1)).to_have_text(f"New game of {title}")
+        for seat, name in enumerate(names, start=1):
+            self.page.get_by_label(re.compile(rf"^Seat {seat}\b")).fill(name)
+        if preset:
+            rules = self.page.get_by_role("group", name="House rules")
+            rules.get_by_label(preset, exact=True).tap()
+            # The rules line says the preset chosen before the game starts with it.
+            expect(self.page.get_by_role("status").filter(has_text="Rules:")).to_contain_text(
+                f"Rules: {preset}"
+            )
+            settled(self.page)
+        self.page.get_by_role("button", name="Start the game").tap()
+        expect(self.page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
+        # The entry is in; a first answer tapped before htmx has wired its form up would be
+        # applied on the phone and never sent.
+        settled(self.page)
+
+    def player(self, seat: int) -> Locator:
+        """The player's section of the round entry, named by the player."""
+        return self.page.get_by_role("region", name=self.names[seat], exact=True)
+
+    def hand(self, seat: int) -> Locator:
+        """The cards in the player's hand, each a button that takes it out again."""
+        return self.player(seat).get_by_role("button", name=re.compile(r"^Remove "))
+
+    def explanation(self, seat: int) -> Locator:
+        # How the server reads the hand, in words: a paragraph with no name of its own.
+        return self.player(seat).locator(".explanation")
+
+    def answer(self, question: str, name: str) -> None:
+        """Tap an answer; the phone sends it at once, and the next tap waits for the form
+        that comes back in place of this one, as a person looks before tapping on."""
+        answer(
+            self.page, self.page.get_by_role("group", name=question).get_by_label(name, exact=True)
+        )
+
+    def enter(self, seat: int, cards: str) -> None:
+        if "active" not in (self.player(seat).get_attribute("class") or ""):
+            tap(dock_name(self.page, self.names[seat]))
+            expect(self.player(seat)).to_have_class(re.compile(r"\bactive\b"))
+        picker = self.page.get_by_role("group", name=re.compile(r"^Cards for "))
+        for card in cards.split():
+            count = self.hand(seat).count()
+            shown = "JK" if card == "JK" else symbol(card)
+            tap(picker.get_by_role("button", name=shown, exact=True))
+            expect(self.hand(seat)).to_have_count(count + 1)
+            expect(self.hand(seat).last).to_have_text(shown)
+
+    def drop(self, seat: int, card: str) -> None:
+        count = self.hand(seat).count()
+        tap(self.player(seat).get_by_role("button", name=f"Remove {symbol(card)}").first)
+        expect(self.hand(seat)).to_have_count(count - 1)
+
+    def save(self, number: int, *, edit: bool = False) -> None:
+        label = f"Save changes to hand {number}" if edit else f"Save hand {number}"
+        self.page.get_by_role("button", name=label).tap()
+        self.page.wait_for_url(re.compile(r"/games/\d+/$"))
+
+    def board(self) -> Locator:
+        return self.page.get_by_role("region", name="Scoreboard").get_by_role("table")
+
+    def expect_board(self, rows: list[list[int]], totals: list[int]) -> None:
+        # The hands, a row each: the table's body, between its head and its total.
+        hands = self.board().locator("tbody").get_by_role("row")
+        expect(hands).to_have_count(len(rows))
+        for row, scores in zip(hands.all(), rows, strict=True):
+            expect(row.get_by_role("cell")).to_have_text([str(score) for score in scores])
+        total = self.board().get_by_role("row", name=re.compile(r"^Total\b")).get_by_role("cell")
+        expect(total).to_have_text([str(total) for total in totals])
