@@ -116,7 +116,9 @@ class Standings:
     `winners` is set once the game is complete or the table has ended it. `grid` is the
     board's grid where the kind has one (Indian Chief's melds by players). `out_after`
     holds, in seat order, the hand after which each player went out of the game, or None
-    (empty where nobody goes out: only a pool puts players out).
+    (empty where nobody goes out: only a pool puts players out). `to_go` holds, in seat
+    order, how far each player has still to go to the game's target, where the board is
+    read like a pegboard (Cribbage's); empty elsewhere.
     """
 
     players: tuple[str, ...]
@@ -129,6 +131,7 @@ class Standings:
     notes: tuple[str, ...] = ()
     grid: Grid | None = None
     out_after: tuple[int | None, ...] = ()
+    to_go: tuple[int, ...] = ()
 
     @property
     def columns(self) -> list[Column]:
