@@ -141,6 +141,10 @@ def test_a_show_is_counted_aloud_as_players_count_it():
         "two runs of three are sixteen and a flush of four is twenty"
     )
     assert scoring.score_show(["2S", "4H", "6D", "8C"], "KS").aloud() == "nineteen: nothing"
+    # The sentence of `/show` names what made each part: one fifteen is one way.
+    assert scoring.score_show(["AS", "2H", "3D", "4C"], "5S").explanation() == (
+        "Fifteens 2 (one way), runs 5 (a run of 5): 7."
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -152,7 +152,8 @@ class Show:
         (four 5s), nobs 1 (J♦ with a diamond starter): 29."."""
         parts = []
         if self.fifteens:
-            parts.append(f"fifteens {self.fifteens} ({number_word(self.ways)} ways)")
+            ways = "one way" if self.ways == 1 else f"{number_word(self.ways)} ways"
+            parts.append(f"fifteens {self.fifteens} ({ways})")
         if self.pairs:
             parts.append(f"pairs {self.pairs} ({_sets_said(self.sets)})")
         if self.runs:
