@@ -26,7 +26,6 @@ from games.rules.budget import check_hands
 from games.rules.cards import Card, parse_cards
 from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import (
-    Checked,
     Endpoint,
     GameKind,
     Played,
@@ -300,17 +299,6 @@ class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
             notes=self.notes(result, names) if result else (),
             out_after=tuple(out_after),
         )
-
-    def check(
-        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
-    ) -> Checked:
-        """The hand is checked by scoring the game up to it: the hands before it, then it."""
-        before = [others[earlier] for earlier in sorted(others) if earlier < number]
-        try:
-            check_hands(number)
-            return self.score(table, [*before, entry]), []
-        except RuleError as error:
-            return None, [error]
 
     def preview(
         self, table: Table, number: int, entry: Played, others: Mapping[int, Played]

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from games.rules.board import Board, Grid, Made, StealTurn, ToMake
+from games.rules.budget import check_hands
 from games.rules.errors import InvalidInput, InvalidPlayerCount, RuleError
 from games.rules.figures import Figures
 from games.rules.questions import Questions
@@ -268,7 +269,6 @@ class GameKind(ABC):
         """Score every round or hand stored so far, in play order; raises the rules'
         RuleError, its message naming the round and the player at fault."""
 
-    @abstractmethod
     def check(
         self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> Checked:
@@ -276,7 +276,14 @@ class GameKind(ABC):
         game scored up to it (the rounds before it, then it: its row is the last), or
         what is wrong with it (each problem names its player where it has one). For the
         next round that is the whole game as it will stand, so saving scores nothing
-        again."""
+        again. A game scored from all its hands at once is checked by scoring it up to
+        this one; a kind that can say more overrides this."""
+        before = [others[earlier] for earlier in sorted(others) if earlier < number]
+        try:
+            check_hands(number)
+            return self.score(table, [*before, entry]), []
+        except RuleError as error:
+            return None, [error]
 
     @abstractmethod
     def preview(

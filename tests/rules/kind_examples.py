@@ -23,4 +23,11 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
     "rummy": (("Ann", "Ben"), ("", "KS 4D"), {"winner": 0, "went_rummy": True}),
     # Ann declared; Ben shows his thirteen cards.
     "indian-rummy": (("Ann", "Ben"), ("", INDIAN_LOSER), {"winner": 0}),
+    # Ann deals, J♣ cut: his heels 2; Ann's 2♣ 3♣ 4♣ 6♣ shows 12, Ben's 5♠ 5♥ 10♦ K♠ 14,
+    # the crib 0; Ann pegged 5 and Ben 3, so 5 + 12 + 0 + 2 = 19 and 3 + 14 = 17.
+    "cribbage": (
+        ("Ann", "Ben"),
+        ("2C 3C 4C 6C", "5S 5H 10D KS"),
+        {"crib": "AD 9S 7H QH", "starter": "JC", "pegging_0": 5, "pegging_1": 3},
+    ),
 }

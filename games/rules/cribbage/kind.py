@@ -1,0 +1,278 @@
+"""Cribbage at the table: each player's four cards, the crib and the starter (the hand's
+piles, kept in its details), and what each player pegged.
+
+Decisions where the spec is silent:
+- The first hand is dealt by the first player in seat order: the table enters the player
+  who cut lowest first (CR9's `first_dealer` is the API's; a game at the table needs no
+  setting for it). The deal then passes left every hand.
+- With four players the columns are each player's own points (the crib and his heels
+  are the dealer's); the notes give each partnership's total, which is what wins, and
+  both partners win.
+- The game ends the moment a side reaches the target (CR6), so a hand's row holds the
+  points counted up to that moment; a table may still stop a game early, and then whoever
+  leads wins.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from games.rules.cards import Card
+from games.rules.cribbage import api, scoring
+from games.rules.cribbage.scoring import (
+    CRIB_PLACE,
+    PEGGING_MOST,
+    SHOWN,
+    STARTER_PLACE,
+    Place,
+)
+from games.rules.errors import RuleError
+from games.rules.kind import (
+    Endpoint,
+    GameKind,
+    Pile,
+    Played,
+    Row,
+    SeatPreview,
+    Standings,
+    Table,
+    name_seats,
+)
+from games.rules.questions import CountQuestion, Questions
+from games.rules.reading import Json
+from games.rules.rummy_common import running_totals
+from games.rules.settings import BOOK, Choice, Preset, Settings
+
+TARGET = Choice(
+    key="target",
+    label="Game to",
+    explanation="121 is twice around the board; 61 is once around.",
+    choices=((scoring.GAME, "To 121"), (scoring.ONCE_AROUND, "To 61 (once around)")),
+    default=scoring.GAME,
+)
+CRIB_FOUR_FLUSH = Choice(
+    key="crib_four_flush",
+    label="A crib's flush",
+    explanation="Whether four crib cards of one suit score 4 without the starter, as a hand's do.",
+    choices=((False, "Crib flush of 5 only"), (True, "Crib flush of 4 counts")),
+    default=False,
+)
+
+CRIB = Pile(CRIB_PLACE, "Crib", SHOWN)
+STARTER = Pile(STARTER_PLACE, "Starter", 1)
+
+
+def pegging_question(most: int) -> CountQuestion:
+    return CountQuestion("pegging", "Pegged", most=most)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CribbageKind(GameKind):
+    def default_decks(self, players: int) -> int:
+        return 1
+
+    def house(self, table: Table) -> scoring.HouseRules:
+        return api.house_of(self.settings.rules(table.settings))
+
+    def start(self, players: int, chosen: Json) -> tuple[int, Json]:
+        self.check_players(players)
+        settings = self.settings.chosen(chosen)
+        self.settings.rules(settings)
+        return self.default_decks(players), settings
+
+    def asks(self, table: Table) -> Questions:
+        """Each player's pegging, 0 up to the most anyone pegs at a table of this size
+        (CR4: 30, 37 or 60)."""
+        most = PEGGING_MOST.get(table.seats)
+        return Questions(seat=(pegging_question(most),)) if most else self.questions
+
+    def hint(self, number: int) -> str:
+        return "Each player's four cards and what they pegged, then the crib and the starter."
+
+    # -- the game
+
+    def hand_input(self, row: Played, seats: int) -> scoring.HandInput:
+        """A stored hand as the rules read it: a seat, the crib or the starter left blank
+        is not entered."""
+        crib = str(row.details.get(CRIB.key) or "").split()
+        starter = str(row.details.get(STARTER.key) or "").split()
+        return scoring.HandInput(
+            hands=tuple(tuple(text.split()) or None for text in row.cards),
+            crib=tuple(crib) or None,
+            starter=starter[0] if len(starter) == 1 else (" ".join(starter) or None),
+            pegging=[row.details.get(f"pegging_{seat}") or 0 for seat in range(seats)],
+        )
+
+    def score(self, table: Table, played: Sequence[Played]) -> Standings:
+        names = table.players
+        if not played:
+            zero = (0,) * len(names)
+            return Standings(names, (), zero, (), False, None, next_dealer=names[0])
+        hands = [self.hand_input(row, table.seats) for row in played]
+        try:
+            result = scoring.score_game(hands, self.house(table))
+        except RuleError as error:
+            raise type(error)(name_seats(error.message, names), error.player) from error
+        counted = result.hands
+        scores = [hand.scores for hand in counted]
+        running = running_totals(scores, len(names))
+        rows = tuple(
+            Row(
+                number=number,
+                label=self.row_label(number),
+                scores=hand.scores,
+                running=after,
+                explanation=name_seats(hand.explanation, names),
+                dealer=names[hand.result.deal.dealer],
+            )
+            for number, (hand, after) in enumerate(zip(counted, running, strict=True), start=1)
+        )
+        best = max(result.totals)
+        lead = tuple(
+            name
+            for seat, name in enumerate(names)
+            if result.totals[scoring.side_of(seat, len(names))] == best
+        )
+        winners = None
+        if result.winner is not None:
+            winners = tuple(names[seat] for seat in scoring.side_seats(result.winner, len(names)))
+        return Standings(
+            players=names,
+            rows=rows,
+            totals=running[-1],
+            leaders=lead,
+            complete=result.game_over,
+            winners=winners,
+            next_dealer="" if result.next_dealer is None else names[result.next_dealer],
+            notes=self.notes(result, names, self.house(table)),
+        )
+
+    def notes(
+        self, result: scoring.GameResult, names: Sequence[str], rules: scoring.HouseRules
+    ) -> tuple[str, ...]:
+        """The pegboard: each side's total and how far it has to go; once over, who won
+        and each losing side's skunk (CR8)."""
+        players = len(names)
+
+        def side(number: int) -> str:
+            return " and ".join(names[seat] for seat in scoring.side_seats(number, players))
+
+        notes = []
+        if players == 4:
+            notes.append(
+                f"Partners: {side(0)} against {side(1)}. Each column is a player's own "
+                "points; a side's total is the two added."
+            )
+        if result.winner is None or result.skunks is None:
+            board = ", ".join(
+                f"{side(number)} {total} ({rules.target - total} to go)"
+                for number, total in enumerate(result.totals)
+            )
+            notes.append(f"On the board: {board}.")
+            return tuple(notes)
+        won = side(result.winner)
+        plural = players == 4
+        notes.append(
+            f"{won} {'win' if plural else 'wins'} at {result.totals[result.winner]} "
+            f"(the game is to {rules.target})."
+        )
+        for number, skunk in enumerate(result.skunks):
+            if skunk is None:
+                continue
+            who, total = side(number), result.totals[number]
+            verb = "are" if plural else "is"
+            if skunk == scoring.NONE:
+                notes.append(f"{who} {verb} not skunked, at {total}.")
+            else:
+                said = "double skunked" if skunk == scoring.DOUBLE_SKUNK else "skunked"
+                notes.append(f"{who} {verb} {said}, at {total}.")
+        return tuple(notes)
+
+    def preview(
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> list[SeatPreview]:
+        """Each player's hand, then the crib and the starter: once the starter is in,
+        each hand and the crib counted as players count aloud; a card that is not one, a
+        pile of too many cards or a card already elsewhere is a problem of the seat or
+        pile at fault."""
+        names = table.players
+        seats = table.seats
+        dealer = (number - 1) % seats if seats else 0
+        places: list[tuple[Place, str, int]] = [
+            *((seat, text, SHOWN) for seat, text in enumerate(entry.cards)),
+            *((pile.key, str(entry.details.get(pile.key) or ""), pile.size) for pile in self.piles),
+        ]
+        parsed: dict[Place, tuple[Card, ...]] = {}
+        problems: dict[Place, str] = {}
+        for place, text, size in places:
+            try:
+                cards = scoring.parse_place(text.split(), place)
+            except RuleError as error:
+                problems[place] = name_seats(error.message, names)
+                continue
+            parsed[place] = cards
+            if len(cards) > size:
+                problems[place] = name_seats(scoring.too_many(cards, place, size), names)
+        for place, problem in scoring.duplicates(list(parsed.items())):
+            problems.setdefault(place, name_seats(problem.message, names))
+        cut = parsed.get(STARTER_PLACE, ())
+        starter = cut[0] if len(cut) == 1 and STARTER_PLACE not in problems else None
+        rules = self.house(table)
+        shown = []
+        for place, _, size in places:
+            if place in problems:
+                shown.append(SeatPreview(problem=problems[place], complete_at=size))
+            elif place == STARTER_PLACE and starter is not None and starter.rank == "J":
+                heels = f"His heels: {scoring.HEELS} to {names[dealer]}, who deals."
+                shown.append(SeatPreview(text=heels, complete_at=size))
+            elif place != STARTER_PLACE and starter and len(parsed[place]) == SHOWN:
+                show = scoring.count_show(
+                    parsed[place], starter, crib=place == CRIB_PLACE, rules=rules
+                )
+                shown.append(SeatPreview(text=show.aloud(), score=show.score, complete_at=size))
+            else:
+                shown.append(SeatPreview(complete_at=size))
+        return shown
+
+    @property
+    def endpoints(self) -> Mapping[str, Endpoint]:
+        takes = (api.FIRST_DEALER,)
+
+        def show(data: Json) -> Json:
+            """Count one hand or the crib with the starter."""
+            rules, given = self.settings.read(data.get("settings"), self.title, takes)
+            api.check_settings_dealer(given)
+            cards, starter, crib = api.read_show(data)
+            counted = scoring.score_show(cards, starter, crib, api.house_of(rules))
+            return rules.echoed(api.show_answer(counted))
+
+        def hand(data: Json) -> Json:
+            """Score one hand: the shows, the crib, his heels and each seat's hand score."""
+            rules, given = self.settings.read(data.get("settings"), self.title, takes)
+            result = scoring.score_hand(
+                api.read_hand(data), api.house_of(rules), given.get(api.FIRST_DEALER)
+            )
+            return rules.echoed(api.hand_answer(result))
+
+        def game(data: Json) -> Json:
+            """Score a game's hands in counting order, to the moment a side goes out."""
+            rules, given = self.settings.read(data.get("settings"), self.title, takes)
+            hands = api.read_game(data)
+            result = scoring.score_game(hands, api.house_of(rules), api.first_dealer_of(given))
+            return rules.echoed(api.game_answer(result))
+
+        return {"show": show, "hand": hand, "game": game}
+
+
+KIND = CribbageKind(
+    slug=scoring.SLUG,
+    title=scoring.TITLE,
+    min_players=scoring.MIN_PLAYERS,
+    max_players=scoring.MAX_PLAYERS,
+    max_cards=SHOWN,
+    settings=Settings(
+        house_rules=(TARGET, CRIB_FOUR_FLUSH),
+        presets=(BOOK, Preset("once_around", "Once around (61)", {"target": scoring.ONCE_AROUND})),
+    ),
+    questions=Questions(seat=(pegging_question(max(PEGGING_MOST.values())),)),
+    piles=(CRIB, STARTER),
+)

@@ -1,0 +1,742 @@
+"""Cribbage: the show, the hand, and the game to 121 (or 61) that ends the moment a side
+gets there.
+
+Implements `shared/rules/cribbage.md` (decisions CR1–CR9) and the Cribbage parts of
+`shared/api.md` §6 (its JSON is read in `api.py`, the game at the table is `kind.py`),
+with the house rules of its §7 (`HouseRules`: the target and the crib's four-card flush).
+
+Pegging depends on the order of play, which the cards do not show, so it is entered, never
+computed (CR3); the shows and his heels are always computed from the cards.
+
+Card text is parsed here, so every caller gets the spec's validation order (§8):
+`invalid_input`, `invalid_card`, `duplicate_card`, `wrong_card_count`, `missing_hand`,
+`pegging_out_of_range`, then (a game only) `pegging_conflict`; each step runs over the
+whole hand before the next, the hands in seat order, then the crib, then the starter (the
+order the table enters them in).
+
+Decisions where the spec is silent:
+- A `/show` whose `cards` are null is `invalid_input` (a required field left out), not
+  `missing_hand`; a `/hand` without a `crib` field at all is `invalid_input`, a null crib
+  `missing_hand` (§8.5).
+- `first_dealer` is checked wherever it is given: a whole number, and in a hand or a game
+  a seat of the table (§8.1).
+- A game's hands are checked in play order, each with the full `/hand` checks; a hand
+  played after the game ended is still checked for its own errors, and the game then
+  refuses it (`invalid_input`), as the other games do (`shared/api.md` §3.4).
+- `pegging_conflict` is a question about the pegging that is counted: a game that ends on
+  his heels, at the cut, never plays its pegging, so nothing about it conflicts.
+- In the partnership game the hand's scores stay each seat's own (the dealer's crib and
+  heels are the dealer's); the side's total is the sum of its two seats (§4).
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+
+from games.rules.budget import within_budget
+from games.rules.cards import SUIT_NAMES, Card, copies_over, parse_cards
+from games.rules.errors import DuplicateCard, InvalidInput, RuleError, WrongCardCount
+from games.rules.rummy_common import Entered, MissingHand, check_seat
+
+TITLE = "Cribbage"
+SLUG = "cribbage"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+SHOWN = 4  # cards in every hand and in the crib (CR1)
+HEELS = 2
+GAME = 121
+ONCE_AROUND = 61
+# The most a player can peg in one hand, by players (CR4).
+PEGGING_MOST = {2: 30, 3: 37, 4: 60}
+
+# Where the game can end within a hand, in counting order (CR6).
+HIS_HEELS = "his_heels"
+PEGGING = "pegging"
+SHOW = "show"
+CRIB = "crib"
+
+NONE = "none"
+SKUNK = "skunk"
+DOUBLE_SKUNK = "double_skunk"
+
+
+class PeggingOutOfRange(RuleError):
+    code = "pegging_out_of_range"
+
+
+class PeggingConflict(RuleError):
+    code = "pegging_conflict"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Cribbage's house rules (§7), the book's values by default: the game is to
+    `target` (121, or 61 "once around", CR5); `crib_four_flush` lets a crib of four cards
+    of one suit score 4 as a hand does (CR2)."""
+
+    target: int = GAME
+    crib_four_flush: bool = False
+
+    def skunk(self, total: int) -> str:
+        """A losing side's lurch (CR8): at 121 below 91 is a skunk and below 61 a double
+        skunk; at 61 below 31 is a skunk and there is no double."""
+        if self.target == GAME:
+            if total < GAME - 60:
+                return DOUBLE_SKUNK
+            return SKUNK if total < GAME - 30 else NONE
+        return SKUNK if total < self.target - 30 else NONE
+
+
+BOOK = HouseRules()
+
+
+# ---------------------------------------------------------------------------
+# The show (§2)
+
+_NUMBERS = (
+    *("nothing", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
+    *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen", "twenty"),
+)
+
+
+def number_word(number: int) -> str:
+    """A count as it is said aloud, up to twenty-nine (the most a show makes)."""
+    if number <= 20:
+        return _NUMBERS[number]
+    return f"twenty-{_NUMBERS[number - 20]}"
+
+
+def ranks_said(rank: str) -> str:
+    """ "5s", "aces", "jacks": cards of one rank, as people say them."""
+    named = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
+    return named.get(rank, f"{rank}s")
+
+
+def suit_said(suit: str) -> str:
+    """ "a diamond": the singular of the suit's name."""
+    return SUIT_NAMES[suit].removesuffix("s")
+
+
+@dataclass(frozen=True)
+class Show:
+    """One hand or the crib counted with the starter: each part's points, and what made
+    them (the fifteens' `ways`, each rank held more than once with its count, the runs'
+    length and number, the flush's size, the nobs jack). `crib_four` is a crib's four-card
+    flush that the book does not count."""
+
+    cards: tuple[Card, ...]
+    starter: Card
+    fifteens: int
+    pairs: int
+    runs: int
+    flush: int
+    nobs: int
+    ways: int = 0
+    sets: tuple[tuple[str, int], ...] = ()
+    run_length: int = 0
+    run_count: int = 0
+    crib_four: bool = False
+
+    @property
+    def score(self) -> int:
+        return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+
+    @property
+    def nobs_jack(self) -> Card | None:
+        return next((card for card in self.cards if _is_nobs(card, self.starter)), None)
+
+    def explanation(self) -> str:
+        """Each part with what made it, then the score: "Fifteens 16 (eight ways), pairs 12
+        (four 5s), nobs 1 (J♦ with a diamond starter): 29."."""
+        parts = []
+        if self.fifteens:
+            ways = "one way" if self.ways == 1 else f"{number_word(self.ways)} ways"
+            parts.append(f"fifteens {self.fifteens} ({ways})")
+        if self.pairs:
+            parts.append(f"pairs {self.pairs} ({_sets_said(self.sets)})")
+        if self.runs:
+            parts.append(f"runs {self.runs} ({_runs_said(self.run_count, self.run_length)})")
+        if self.flush:
+            suit = SUIT_NAMES[self.cards[0].suit]
+            parts.append(f"flush {self.flush} ({number_word(self.flush)} {suit})")
+        if self.nobs and (jack := self.nobs_jack):
+            parts.append(f"nobs 1 ({jack.symbol} with {_a(suit_said(jack.suit))} starter)")
+        said = ", ".join(parts) or "no fifteen, pair, run, flush or nobs"
+        if self.crib_four:
+            said += "; a crib's four-card flush does not count"
+        return f"{said[:1].upper()}{said[1:]}: {self.score}."
+
+    def aloud(self) -> str:
+        """The show counted the way players count it aloud, each total as it grows:
+        "fifteen two, fifteen four, a pair is six, a run of three is nine and nobs ten"."""
+        said: list[str] = []
+        total = 0
+
+        def say(points: int, words: str) -> None:
+            nonlocal total
+            total += points
+            said.append(words.format(total=number_word(total)))
+
+        for _ in range(self.ways):
+            say(2, "fifteen {total}")
+        for _, count in self.sets:
+            kind = {2: "a pair is", 3: "three of a kind is", 4: "four of a kind is"}[count]
+            say(count * (count - 1), f"{kind} {{total}}")
+        if self.runs:
+            verb = "is" if self.run_count == 1 else "are"
+            runs = _runs_said(self.run_count, self.run_length, spoken=True)
+            say(self.runs, f"{runs} {verb} {{total}}")
+        if self.flush:
+            say(self.flush, f"a flush of {number_word(self.flush)} is {{total}}")
+        if self.nobs:
+            say(1, "nobs {total}")
+        if not said:
+            return "nineteen: nothing"
+        if len(said) > 1:
+            said[-2:] = [f"{said[-2]} and {said[-1]}"]
+        return ", ".join(said)
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+def _sets_said(sets: Sequence[tuple[str, int]]) -> str:
+    def one(rank: str, count: int) -> str:
+        return (
+            f"a pair of {ranks_said(rank)}"
+            if count == 2
+            else f"{_NUMBERS[count]} {ranks_said(rank)}"
+        )
+
+    return " and ".join(one(rank, count) for rank, count in sets)
+
+
+def _runs_said(count: int, length: int, spoken: bool = False) -> str:
+    size = number_word(length) if spoken else str(length)
+    return f"a run of {size}" if count == 1 else f"{number_word(count)} runs of {size}"
+
+
+def _is_nobs(card: Card, starter: Card) -> bool:
+    return card.rank == "J" and card.suit == starter.suit
+
+
+def _is_run(cards: Sequence[Card]) -> bool:
+    ranks = sorted(card.index for card in cards)
+    return all(high - low == 1 for low, high in pairwise(ranks))
+
+
+def count_show(
+    cards: Sequence[Card], starter: Card, *, crib: bool = False, rules: HouseRules = BOOK
+) -> Show:
+    """Count four cards with the starter (§2): every combination of cards making 15 is 2;
+    every pair 2; the longest run, every combination of cards that forms it, its length
+    each; a flush of the four cards 4 (5 with the starter), but a crib's only with the
+    starter (CR2, unless `crib_four_flush`); the jack of the starter's suit among the
+    four, 1. His heels is never part of a show (§2.2)."""
+    five = (*cards, starter)
+    ways = sum(
+        1
+        for size in range(2, len(five) + 1)
+        for combo in combinations(five, size)
+        if sum(card.face_value for card in combo) == 15
+    )
+    held = Counter(card.rank for card in five)
+    sets = tuple(
+        (rank, held[rank])
+        for rank in sorted(held, key=lambda rank: Card(rank, "S").index)
+        if held[rank] > 1
+    )
+    run_length, run_count = 0, 0
+    for length in range(len(five), 2, -1):
+        run_count = sum(1 for combo in combinations(five, length) if _is_run(combo))
+        if run_count:
+            run_length = length
+            break
+    four_of_a_suit = len({card.suit for card in cards}) == 1
+    with_starter = four_of_a_suit and starter.suit == cards[0].suit
+    if with_starter:
+        flush = len(five)
+    elif four_of_a_suit and (not crib or rules.crib_four_flush):
+        flush = len(cards)
+    else:
+        flush = 0
+    return Show(
+        cards=tuple(cards),
+        starter=starter,
+        fifteens=2 * ways,
+        pairs=sum(count * (count - 1) for _, count in sets),
+        runs=run_length * run_count,
+        flush=flush,
+        nobs=1 if any(_is_nobs(card, starter) for card in cards) else 0,
+        ways=ways,
+        sets=sets,
+        run_length=run_length,
+        run_count=run_count,
+        crib_four=crib and four_of_a_suit and not with_starter and not flush,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Checking what was entered (§8)
+
+# Where a card lies: a seat's hand, the crib or the starter.
+type Place = int | str
+CRIB_PLACE = "crib"
+STARTER_PLACE = "starter"
+CARDS_PLACE = "cards"
+
+
+def place_said(place: Place, owner: bool = False) -> str:
+    """ "seat 0's hand", "the crib", "the starter" ("seat 0's", "the crib's" as the owner
+    of a card)."""
+    if isinstance(place, int):
+        return f"seat {place}'s" if owner else f"seat {place}'s hand"
+    if place == CARDS_PLACE:
+        return "the hand's" if owner else "the hand"
+    if place == STARTER_PLACE:
+        return "the starter"
+    return f"the {place}'s" if owner else f"the {place}"
+
+
+def duplicates(
+    entries: Sequence[tuple[Place, Sequence[Card]]],
+) -> list[tuple[Place, DuplicateCard]]:
+    """Each place's first card already in an earlier place (one deck, §8.3), in the order
+    given, with the place at fault; a seat's is that seat's (`player`), the crib's and the
+    starter's no one's."""
+    problems = []
+    for place, card, earlier in copies_over(entries, lambda card: 1):
+        whose = place_said(place, owner=True)
+        message = f"{whose[:1].upper()}{whose[1:]} {card.symbol} is already in "
+        message += f"{place_said(earlier[0])}: one deck is in play."
+        problems.append((place, DuplicateCard(message, _player(place))))
+    return problems
+
+
+def check_duplicates(entries: Sequence[tuple[Place, Sequence[Card]]]) -> None:
+    for _, problem in duplicates(entries)[:1]:
+        raise problem
+
+
+def _player(place: Place) -> int | None:
+    return place if isinstance(place, int) else None
+
+
+def parse_place(texts: Sequence[str], place: Place) -> tuple[Card, ...]:
+    """One place's card text; `invalid_card` names the seat at fault."""
+    try:
+        return parse_cards(texts, player=_player(place))
+    except RuleError as error:
+        where = place_said(place)
+        raise type(error)(f"In {where}: {error.message}", error.player) from error
+
+
+def too_many(cards: Sequence[Card], place: Place, size: int = SHOWN) -> str:
+    """What is wrong with a place of the wrong number of cards."""
+    where = place_said(place)
+    return f"{where[:1].upper()}{where[1:]} holds {len(cards)} cards; it is exactly {size}."
+
+
+def check_card_count(cards: Sequence[Card], place: Place) -> None:
+    if len(cards) != SHOWN:
+        raise WrongCardCount(too_many(cards, place), _player(place))
+
+
+def check_starter(starter: object) -> str:
+    if not isinstance(starter, str):
+        raise InvalidInput("The starter is missing: enter the card cut for the starter.")
+    return starter
+
+
+def check_first_dealer(first_dealer: object, players: int = MAX_PLAYERS) -> int:
+    return check_seat(first_dealer, players, "“first_dealer”")
+
+
+def score_show(
+    cards: Entered, starter: object, crib: object = False, rules: HouseRules = BOOK
+) -> Show:
+    """`/show` (api.md §6.1): four cards with the starter, a hand's or the crib's.
+    `invalid_input` (cards not given, the starter not a text, `crib` not true or false),
+    `invalid_card`, `duplicate_card`, `wrong_card_count`."""
+    if cards is None:
+        raise InvalidInput("“cards” must list the 4 cards shown.")
+    text = check_starter(starter)
+    if not isinstance(crib, bool):
+        raise InvalidInput("“crib” must be true or false.")
+    shown = parse_place(cards, CARDS_PLACE)
+    cut = parse_place([text], STARTER_PLACE)
+    check_duplicates([(CARDS_PLACE, shown), (STARTER_PLACE, cut)])
+    check_card_count(shown, CARDS_PLACE)
+    return count_show(shown, cut[0], crib=crib, rules=rules)
+
+
+# ---------------------------------------------------------------------------
+# The hand (§3, §4)
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as entered (api.md §6.2), card text not parsed yet: each seat's four
+    cards (None: not entered), the crib's, the starter, each seat's pegging (None: all 0)
+    and the dealer (a game works it out instead, CR9)."""
+
+    hands: tuple[Entered, ...]
+    crib: Entered
+    starter: object
+    pegging: object = None
+    dealer: object = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A hand checked: the dealer, the starter, each seat's cards, the crib and each
+    seat's pegging."""
+
+    dealer: int
+    starter: Card
+    hands: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    pegging: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def show_order(self) -> list[int]:
+        """The shows from the dealer's left round to the dealer (CR6)."""
+        return [(self.dealer + step) % self.players for step in range(1, self.players + 1)]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A hand counted in full (§4): each seat's show, the crib's, his heels (the
+    dealer's), and each seat's hand score."""
+
+    deal: Deal
+    shows: tuple[Show, ...]
+    crib: Show
+    heels: int
+
+    @property
+    def show_scores(self) -> tuple[int, ...]:
+        return tuple(show.score for show in self.shows)
+
+    @property
+    def hand_scores(self) -> tuple[int, ...]:
+        """Pegging + show; the dealer adds the crib and his heels."""
+        deal = self.deal
+        return tuple(
+            deal.pegging[seat]
+            + self.shows[seat].score
+            + (self.crib.score + self.heels if seat == deal.dealer else 0)
+            for seat in range(deal.players)
+        )
+
+
+def check_players(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidInput(f"{TITLE} is for 2 or 3 players, or 4 as partners; not {players} hands.")
+
+
+def _pegging(pegging: object, players: int) -> tuple[int, ...]:
+    if pegging is None:
+        return (0,) * players
+    if not isinstance(pegging, list | tuple) or len(pegging) != players:
+        raise InvalidInput(f"“pegging” must list one whole number per seat, {players} in all.")
+    for seat, points in enumerate(pegging):
+        if type(points) is not int or points < 0:
+            raise InvalidInput(
+                f"Seat {seat}'s pegging must be a whole number, 0 or more, not {points!r}.", seat
+            )
+    return tuple(pegging)
+
+
+def check_hand(hand: HandInput, dealer: int | None = None, first_dealer: object = None) -> Deal:
+    """The checks of §8 in order, over the whole hand before the next; a game gives the
+    `dealer` (CR9), which a lone hand takes from its input."""
+    players = len(hand.hands)
+    check_players(players)
+    if dealer is None:
+        dealer = check_seat(hand.dealer, players, "“dealer”")
+    if first_dealer is not None:
+        check_first_dealer(first_dealer, players)
+    starter_text = check_starter(hand.starter)
+    pegging = _pegging(hand.pegging, players)
+
+    entered: list[tuple[Place, Entered]] = [*enumerate(hand.hands), (CRIB_PLACE, hand.crib)]
+    parsed = [(place, parse_place(texts, place)) for place, texts in entered if texts is not None]
+    starter = parse_place([starter_text], STARTER_PLACE)
+    check_duplicates([*parsed, (STARTER_PLACE, starter)])
+    for place, held in parsed:
+        check_card_count(held, place)
+    for place, texts in entered:
+        if texts is None:
+            where = place_said(place)
+            raise MissingHand(
+                f"{where[:1].upper()}{where[1:]} is missing: enter its {SHOWN} cards.",
+                _player(place),
+            )
+    most = PEGGING_MOST[players]
+    for seat, points in enumerate(pegging):
+        if points > most:
+            raise PeggingOutOfRange(
+                f"Seat {seat} pegged {points}; with {players} players nobody can peg more "
+                f"than {most} in one hand.",
+                seat,
+            )
+    placed = dict(parsed)
+    return Deal(
+        dealer=dealer,
+        starter=starter[0],
+        hands=tuple(placed[seat] for seat in range(players)),
+        crib=placed[CRIB_PLACE],
+        pegging=pegging,
+    )
+
+
+def count_hand(deal: Deal, rules: HouseRules = BOOK) -> HandResult:
+    return HandResult(
+        deal=deal,
+        shows=tuple(count_show(cards, deal.starter, rules=rules) for cards in deal.hands),
+        crib=count_show(deal.crib, deal.starter, crib=True, rules=rules),
+        heels=HEELS if deal.starter.rank == "J" else 0,
+    )
+
+
+def score_hand(
+    hand: HandInput, rules: HouseRules = BOOK, first_dealer: object = None
+) -> HandResult:
+    """`/hand` (api.md §6.2): check the hand (§8) and count it in full (§4)."""
+    return count_hand(check_hand(hand, first_dealer=first_dealer), rules)
+
+
+# ---------------------------------------------------------------------------
+# The game (§5, §6)
+
+
+def side_of(seat: int, players: int) -> int:
+    """Each player is a side, but four play as partners: seats 0 + 2 against 1 + 3 (CR1)."""
+    return seat % 2 if players == 4 else seat
+
+
+def sides_for(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+def side_seats(side: int, players: int) -> tuple[int, ...]:
+    return tuple(seat for seat in range(players) if side_of(seat, players) == side)
+
+
+def side_said(side: int, players: int) -> str:
+    """ "Seat 1", or "Seat 0 and seat 2" for a partnership."""
+    said = " and ".join(f"seat {seat}" for seat in side_seats(side, players))
+    return f"{said[:1].upper()}{said[1:]}"
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Where the game ended: the hand (1-based) and the stage of it (CR6)."""
+
+    hand: int
+    stage: str
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A hand as the game counted it: in full (`result`), each seat's points counted up
+    to the moment the game ended (`scores`), where it ended in this hand (`stage`, None
+    when it went on) and the counting in words."""
+
+    result: HandResult
+    scores: tuple[int, ...]
+    stage: str | None
+    explanation: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """api.md §6.3's answer: each side's `totals`, whether the game is over, the winning
+    side, where it ended, each side's skunk and who deals next; `hands` holds each hand as
+    counted, for the scoreboard (never sent by the API)."""
+
+    players: int
+    totals: tuple[int, ...]
+    game_over: bool
+    winner: int | None
+    ended_at: Ended | None
+    skunks: tuple[str | None, ...] | None
+    next_dealer: int | None
+    hands: tuple[Counted, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of a hand's counting (CR6): its stage, the points each seat takes, what
+    is said of it, and what it is called when the game ended before it ("seat 1's
+    hand")."""
+
+    stage: str
+    points: tuple[tuple[int, int], ...]
+    said: str
+    called: str
+
+
+def counting_steps(result: HandResult) -> list[Step]:
+    """A hand's points in counting order (CR6): his heels (when the starter is a jack),
+    the pegging, the shows from the dealer's left round to the dealer, the crib."""
+    deal = result.deal
+    steps = []
+    if result.heels:
+        said = f"His heels: {result.heels} to seat {deal.dealer}."
+        steps.append(Step(HIS_HEELS, ((deal.dealer, result.heels),), said, "his heels"))
+    pegged = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(deal.pegging))
+    steps.append(
+        Step(PEGGING, tuple(enumerate(deal.pegging)), f"Pegging: {pegged}.", "the pegging")
+    )
+    for seat in deal.show_order():
+        show = result.shows[seat]
+        said = f"Seat {seat} shows {show.score} ({show.aloud()})."
+        steps.append(Step(SHOW, ((seat, show.score),), said, f"seat {seat}'s hand"))
+    crib = result.crib
+    said = f"The crib: {crib.score} ({crib.aloud()})."
+    steps.append(Step(CRIB, ((deal.dealer, crib.score),), said, "the crib"))
+    return steps
+
+
+def count_into_game(
+    steps: Sequence[Step], players: int, totals: list[int], rules: HouseRules
+) -> tuple[tuple[int, ...], int | None]:
+    """Take a hand's points into the sides' `totals` step by step, stopping at the first
+    moment a side reaches the target (CR6). Returns each seat's points counted and the
+    step the game ended at (None: it goes on). Two sides pegging out is
+    `pegging_conflict` (CR7): play stops the moment one does."""
+    scores = [0] * players
+    for index, step in enumerate(steps):
+        gained = [0] * len(totals)
+        for seat, points in step.points:
+            gained[side_of(seat, players)] += points
+        out = [
+            side
+            for side, total in enumerate(totals)
+            if gained[side] and total + gained[side] >= rules.target
+        ]
+        if len(out) > 1:
+            both = " and ".join(side_said(side, players).lower() for side in out)
+            raise PeggingConflict(
+                f"The pegging entered takes {both} to {rules.target}, but play stops the "
+                "moment one side pegs out: check the pegging."
+            )
+        for seat, points in step.points:
+            scores[seat] += points
+        for side, points in enumerate(gained):
+            totals[side] += points
+        if out:
+            return tuple(scores), index
+    return tuple(scores), None
+
+
+WHERE = {
+    HIS_HEELS: "on his heels, at the cut",
+    PEGGING: "in the pegging",
+    SHOW: "in the shows",
+    CRIB: "on the crib",
+}
+
+
+def explain_hand(
+    result: HandResult, steps: Sequence[Step], ended: int | None, totals: Sequence[int]
+) -> str:
+    """The counting in order, and where the game stopped: "Seat 1 deals; the starter is
+    J♣. His heels: 2 to seat 1. Pegging: seat 0 3, seat 1 5. Seat 0 shows 14 (…)…", and
+    "Seat 0 pegs out at 123 in the shows; seat 1's hand and the crib are not counted."."""
+    deal = result.deal
+    counted = steps if ended is None else steps[: ended + 1]
+    said = [f"Seat {deal.dealer} deals; the starter is {deal.starter.symbol}."]
+    said += [step.said for step in counted]
+    if ended is not None:
+        winner = max(range(len(totals)), key=lambda side: totals[side])
+        verb = "peg" if deal.players == 4 else "pegs"
+        end = f"{side_said(winner, deal.players)} {verb} out at {totals[winner]}"
+        end += f" {WHERE[steps[ended].stage]}"
+        left = [step.called for step in steps[ended + 1 :]]
+        if left:
+            listed = " and ".join([", ".join(left[:-1]), left[-1]] if len(left) > 1 else left)
+            end += f"; {listed} {'is' if len(left) == 1 else 'are'} not counted"
+        said.append(f"{end}.")
+    return " ".join(said)
+
+
+def score_game(
+    hands: Sequence[HandInput], rules: HouseRules = BOOK, first_dealer: object = 0
+) -> GameResult:
+    """`/game` (api.md §6.3): count hands in play order from zero, the game ending the
+    moment a side reaches the target (CR6). Hand k is dealt by (first dealer + k − 1)
+    mod n (CR9); a hand's own `dealer` is ignored.
+
+    Validation: the request as a whole (`invalid_input`: at least one hand, every hand
+    with the same number of seats, `first_dealer` a seat of them), then hand by hand in
+    play order with the full `/hand` checks and the game's own `pegging_conflict`, an
+    error naming its hand ("Hand 2: …"); then a hand played after the game ended is
+    `invalid_input`.
+    """
+    if not hands:
+        raise InvalidInput("“hands” must list at least one hand.")
+    players = len(hands[0].hands)
+    check_players(players)
+    for number, hand in enumerate(hands, start=1):
+        if len(hand.hands) != players:
+            raise InvalidInput(
+                f"Hand {number} has {len(hand.hands)} seats; every hand of a game has the "
+                f"same {players}."
+            )
+    first = check_first_dealer(first_dealer, players)
+    return play(hands, players, rules, first)
+
+
+def play(
+    hands: Sequence[HandInput], players: int, rules: HouseRules, first_dealer: int
+) -> GameResult:
+    """The game's hands counted in order (checked as a whole already)."""
+    totals = [0] * sides_for(players)
+    counted: list[Counted] = []
+    ended: Ended | None = None
+    for number, hand in enumerate(hands, start=1):
+        within_budget()
+        dealer = (first_dealer + number - 1) % players
+        try:
+            deal = check_hand(hand, dealer=dealer)
+            if ended is not None:
+                continue
+            result = count_hand(deal, rules)
+            steps = counting_steps(result)
+            scores, step = count_into_game(steps, players, totals, rules)
+        except RuleError as error:
+            raise type(error)(f"Hand {number}: {error.message}", error.player) from error
+        stage = None if step is None else steps[step].stage
+        counted.append(Counted(result, scores, stage, explain_hand(result, steps, step, totals)))
+        if stage is not None:
+            ended = Ended(number, stage)
+    if ended is not None and len(hands) > ended.hand:
+        raise InvalidInput(
+            f"Hand {ended.hand + 1} was entered after the game ended in hand {ended.hand}."
+        )
+    winner = max(range(len(totals)), key=lambda side: totals[side]) if ended else None
+    return GameResult(
+        players=players,
+        totals=tuple(totals),
+        game_over=ended is not None,
+        winner=winner,
+        ended_at=ended,
+        skunks=(
+            tuple(
+                None if side == winner else rules.skunk(total) for side, total in enumerate(totals)
+            )
+            if ended
+            else None
+        ),
+        next_dealer=None if ended else (first_dealer + len(hands)) % players,
+        hands=tuple(counted),
+    )
