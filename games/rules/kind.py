@@ -31,6 +31,9 @@ from games.rules.words import HANDS, Words
 
 type Endpoint = Callable[[Json], Json]
 
+# Where the home page lists the games that are neither Indian Chief nor rummy.
+CLASSICS = "Classic card games"
+
 # A score written on a paper sheet lies within ±this: no real row comes near it, and it
 # keeps totals within what any page prints.
 PAPER_SCORE = 100_000

@@ -796,7 +796,8 @@ def test_a_hand_at_the_table_scores_as_the_api_does():
     assert standings.totals == (19, 17) and standings.leaders == ("Ann",)
     assert standings.next_dealer == "Ben" and not standings.complete
     assert "His heels: 2 to Ann." in row.explanation
-    assert standings.notes == ("On the board: Ann 19 (102 to go), Ben 17 (104 to go).",)
+    # The board reads like a pegboard: how far each player has to go to 121.
+    assert standings.to_go == (102, 104) and standings.notes == ()
 
 
 def test_the_game_at_the_table_stops_where_the_spec_says_and_says_so():
@@ -851,11 +852,12 @@ def test_partners_share_a_side_and_both_win():
     standings = CRIBBAGE.standings(table(*names), [row])
     assert standings.totals == (15, 74, 12, 9)
     assert standings.leaders == ("Ben", "Dee") and standings.winners is None
+    assert standings.to_go == (94, 38, 94, 38)
     assert standings.notes[-1] == (
         "On the board: Ann and Cy 27 (94 to go), Ben and Dee 83 (38 to go)."
     )
     over = CRIBBAGE.standings(table(*names, target=61), [row])
-    assert over.complete and over.winners == ("Ben", "Dee")
+    assert over.complete and over.winners == ("Ben", "Dee") and over.to_go == ()
     # Heels (Ann 2), then the pegging takes Ben and Dee to 61: nothing else counts.
     assert over.totals == (2, 60, 4, 1)
 

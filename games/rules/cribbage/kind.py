@@ -27,6 +27,7 @@ from games.rules.cribbage.scoring import (
 )
 from games.rules.errors import RuleError
 from games.rules.kind import (
+    CLASSICS,
     Endpoint,
     GameKind,
     Pile,
@@ -144,13 +145,27 @@ class CribbageKind(GameKind):
             winners=winners,
             next_dealer="" if result.next_dealer is None else names[result.next_dealer],
             notes=self.notes(result, names, self.house(table)),
+            to_go=self.to_go(result, len(names), self.house(table)),
+        )
+
+    def to_go(
+        self, result: scoring.GameResult, players: int, rules: scoring.HouseRules
+    ) -> tuple[int, ...]:
+        """How far each player's side has to go to the target, as a pegboard shows it,
+        while the game is on."""
+        if result.winner is not None:
+            return ()
+        return tuple(
+            max(rules.target - result.totals[scoring.side_of(seat, players)], 0)
+            for seat in range(players)
         )
 
     def notes(
         self, result: scoring.GameResult, names: Sequence[str], rules: scoring.HouseRules
     ) -> tuple[str, ...]:
-        """The pegboard: each side's total and how far it has to go; once over, who won
-        and each losing side's skunk (CR8)."""
+        """The partnerships' pegboard (each side's total and how far it has to go: the
+        board's row "To go" says it of each player); once over, who won and each losing
+        side's skunk (CR8)."""
         players = len(names)
 
         def side(number: int) -> str:
@@ -162,12 +177,13 @@ class CribbageKind(GameKind):
                 f"Partners: {side(0)} against {side(1)}. Each column is a player's own "
                 "points; a side's total is the two added."
             )
-        if result.winner is None or result.skunks is None:
+        if (result.winner is None or result.skunks is None) and players == 4:
             board = ", ".join(
                 f"{side(number)} {total} ({rules.target - total} to go)"
                 for number, total in enumerate(result.totals)
             )
             notes.append(f"On the board: {board}.")
+        if result.winner is None or result.skunks is None:
             return tuple(notes)
         won = side(result.winner)
         plural = players == 4
@@ -266,6 +282,7 @@ class CribbageKind(GameKind):
 KIND = CribbageKind(
     slug=scoring.SLUG,
     title=scoring.TITLE,
+    family=CLASSICS,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     max_cards=SHOWN,
