@@ -23,4 +23,10 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
     "rummy": (("Ann", "Ben"), ("", "KS 4D"), {"winner": 0, "went_rummy": True}),
     # Ann declared; Ben shows his thirteen cards.
     "indian-rummy": (("Ann", "Ben"), ("", INDIAN_LOSER), {"winner": 0}),
+    # Ann took Q♠ and two hearts (15), Ben five hearts, Cleo four, Dan two: 26 in all.
+    "hearts": (
+        ("Ann", "Ben", "Cleo", "Dan"),
+        ("QS AH 2H", "KH QH JH 10H 9H", "8H 7H 6H 5H", "4H 3H"),
+        {},
+    ),
 }
