@@ -7,9 +7,11 @@ Each rummy-family game subclasses `HandKind` once, saying how its JSON is read
 the house rules in force (`score_hand`, `score_game`, `deadwood`, each given the
 `RuleSet`), how the table's answers make a hand entry
 (`entry`), how one player's cards are laid out (`arrange`), and what the game keeps
-beside the totals (`notes`). Every game's results answer the same few things
-(`HandScored`, `GameScored`): each hand's scores and explanation, the totals, whether
-the game is over and who won.
+beside the totals (`notes`). A game played a hand at a time without melds to lay out
+(Hearts: no deadwood, no `/deadwood`) subclasses `HandGame`, which is all of that but
+the melds: it lays out each player's cards in its own `preview`. Every game's results
+answer the same few things (`HandScored`, `GameScored`): each hand's scores and
+explanation, the totals, whether the game is over and who won.
 
 Decisions where the specs are silent: the first hand is dealt by the first player in seat
 order; a seat left without cards is "not entered", so a forgotten hand is an error, not
@@ -101,13 +103,13 @@ class GameScored[R: HandScored](Protocol):
 
 
 @dataclass(frozen=True, kw_only=True)
-class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
-    """A rummy-family game. `hand_fields` (plus `explanation`) and `game_fields` are its
-    API answers' fields, in the spec's order (`shared/api.md` §3); `deal_keys` what one
-    deal's own `settings` may set (Indian Rummy's decks, jokers and wild rank, H5);
-    `hand_size(number)` how many cards each player holds at the end of hand `number`,
-    where the game fixes it. `house` makes the game's own house rules (its scoring's
-    `HouseRules`) from the values of a rule set."""
+class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
+    """A game played a hand at a time and scored through its own JSON reading, with a
+    `/hand` and a `/game` endpoint. `hand_fields` (plus `explanation`) and `game_fields`
+    are its API answers' fields, in the spec's order (`shared/api.md` §3); `deal_keys`
+    what one deal's own `settings` may set (Indian Rummy's decks, jokers and wild rank,
+    H5). `house` makes the game's own house rules (its scoring's `HouseRules`) from the
+    values of a rule set."""
 
     house: Callable[..., HR]
     hand_fields: tuple[str, ...] = ("deadwood", "hand_scores")
@@ -141,22 +143,9 @@ class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
         read from the request or as stored) and its house rules."""
 
     @abstractmethod
-    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
-        """A `/deadwood` request: the least deadwood of the cards (the body holds the
-        `context`)."""
-
-    @abstractmethod
     def entry(self, number: int, answers: Json, hands: list[list[str] | None]) -> Json:
         """The API's hand entry (`shared/api.md` §3.3) from the stored answers and each
         seat's cards (a list, or None when not entered)."""
-
-    @abstractmethod
-    def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
-        """One player's cards laid out (`game` holds `players`, the settings and the
-        hand's answers)."""
-
-    def hand_size(self, number: int) -> int | None:
-        return None
 
     def game_fields_under(self, rules: RuleSet) -> tuple[str, ...]:
         """The `/game` answer's fields under these house rules: `game_fields`, unless a
@@ -300,6 +289,51 @@ class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
             out_after=tuple(out_after),
         )
 
+    @property
+    def endpoints(self) -> Mapping[str, Endpoint]:
+        def hand(data: Json) -> Json:
+            """Score one hand."""
+            rules, _ = self.settings.read(data.get("settings"), self.title, self.deal_keys)
+            result = self.score_hand(self.read_hand(data), rules)
+            return rules.echoed(fields_of(result, (*self.hand_fields, "explanation")))
+
+        def game(data: Json) -> Json:
+            """Score a game's hands in play order from zero totals."""
+            rules, given = self.settings.read(
+                data.get("settings"), self.title, (*self.settings.keys, *self.deal_keys)
+            )
+            settings = self.settings_of(given)
+            listed = as_list(data.get("hands"), "“hands”")
+            check_hands(len(listed))
+            entries = [
+                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
+            ]
+            result = self.play(entries, settings, rules)
+            return rules.echoed(fields_of(result, self.game_fields_under(rules)))
+
+        return {"hand": hand, "game": game}
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandKind[H, R: HandScored, G: GameScored[Any], HR](HandGame[H, R, G, HR]):
+    """A rummy-family game: a hand-at-a-time game whose players' cards are laid out in
+    melds, with a `/deadwood` endpoint beside `/hand` and `/game`. `hand_size(number)`
+    is how many cards each player holds at the end of hand `number`, where the game
+    fixes it."""
+
+    @abstractmethod
+    def deadwood(self, cards: tuple[str, ...], data: Json, rules: RuleSet) -> Arrangement:
+        """A `/deadwood` request: the least deadwood of the cards (the body holds the
+        `context`)."""
+
+    @abstractmethod
+    def arrange(self, cards: Sequence[Card], number: int, game: Json) -> Arrangement:
+        """One player's cards laid out (`game` holds `players`, the settings and the
+        hand's answers)."""
+
+    def hand_size(self, number: int) -> int | None:
+        return None
+
     def preview(
         self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
     ) -> list[SeatPreview]:
@@ -336,27 +370,7 @@ class HandKind[H, R: HandScored, G: GameScored[Any], HR](GameKind):
             laid = self.deadwood(cards_of(data), data, rules)
             return rules.echoed(fields_of(laid, ("deadwood", "melds", "unmatched")))
 
-        def hand(data: Json) -> Json:
-            """Score one hand."""
-            rules, _ = self.settings.read(data.get("settings"), self.title, self.deal_keys)
-            result = self.score_hand(self.read_hand(data), rules)
-            return rules.echoed(fields_of(result, (*self.hand_fields, "explanation")))
-
-        def game(data: Json) -> Json:
-            """Score a game's hands in play order from zero totals."""
-            rules, given = self.settings.read(
-                data.get("settings"), self.title, (*self.settings.keys, *self.deal_keys)
-            )
-            settings = self.settings_of(given)
-            listed = as_list(data.get("hands"), "“hands”")
-            check_hands(len(listed))
-            entries = [
-                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
-            ]
-            result = self.play(entries, settings, rules)
-            return rules.echoed(fields_of(result, self.game_fields_under(rules)))
-
-        return {"deadwood": deadwood, "hand": hand, "game": game}
+        return {"deadwood": deadwood, **super().endpoints}
 
 
 def held(cards: Sequence[Card], value: Callable[[Card], int]) -> Arrangement:

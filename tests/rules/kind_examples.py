@@ -30,4 +30,10 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
         ("2C 3C 4C 6C", "5S 5H 10D KS"),
         {"crib": "AD 9S 7H QH", "starter": "JC", "pegging_0": 5, "pegging_1": 3},
     ),
+    # Ann took Q♠ and two hearts (15), Ben five hearts, Cleo four, Dan two: 26 in all.
+    "hearts": (
+        ("Ann", "Ben", "Cleo", "Dan"),
+        ("QS AH 2H", "KH QH JH 10H 9H", "8H 7H 6H 5H", "4H 3H"),
+        {},
+    ),
 }
