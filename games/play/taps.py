@@ -31,6 +31,8 @@ class PickerWords:
         "{name} already has {most} cards, the most one player shows: "
         "tap one of them to take it out."
     )
+    # A pile of cards that is no player's (Cribbage's crib and starter) is complete.
+    full_pile: str = "{name} is complete: tap a card in it to take it out."
     tap_cards: str = "Tap the cards below."
     tap_name: str = "Tap {name} below to enter cards."
     cards_for: str = "Cards for {name}"
@@ -170,7 +172,13 @@ def refused_tap(data: QueryDict, form: RoundForm) -> str:
     seat = added_to(data, form)
     if seat is None or len(data.get(f"cards_{seat}", "").split()) < form.most(seat):
         return ""
-    return say(WORDS.full_hand, name=form.holders[seat], most=form.most(seat))
+    return say(full(form, seat), name=form.holders[seat], most=form.most(seat))
+
+
+def full(form: RoundForm, seat: int) -> str:
+    """What the picker says of a card tapped for a seat, or a pile, that has its most: a
+    phrase with {name} and {most}."""
+    return WORDS.full_hand if seat < len(form.names) else WORDS.full_pile
 
 
 def complete_seat(data: QueryDict, form: RoundForm) -> int | None:

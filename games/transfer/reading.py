@@ -340,11 +340,20 @@ def _check_paper_row(
 
 def _check_details(details: Json, rules: GameKind, table: Table, where: str) -> None:
     """The hand's answers as the table stores them: only questions the game asks, each
-    answer one its form field would give back unchanged. The rules check what the answers
-    mean when the game is scored."""
+    answer one its form field would give back unchanged, and the game's piles (Cribbage's
+    crib and starter), each as canonical card text. The rules check what the answers and
+    the cards mean when the game is scored."""
     names = [str(seat) for seat in range(len(table.players))]
     fields = {name: question for name, question, _ in rules.asks(table).fields(len(names))}
+    piles = {pile.key: pile.label for pile in rules.piles}
     for name, value in details.items():
+        if name in piles:
+            cards = value.split() if isinstance(value, str) else None
+            if cards is None or _cards(cards, piles[name], False, where) != value:
+                raise TransferError(
+                    f"{where}: the {piles[name].lower()} must be its cards as text, like “7H 7C”."
+                )
+            continue
         question = fields.get(name)
         if question is None:
             raise TransferError(f"{where}: {rules.title} asks nothing called “{name}”.")

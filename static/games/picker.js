@@ -126,15 +126,18 @@ function tapOn(form, button) {
   note.hidden = true;
   const before = tableOf(form);
   const after = applyTap(before, { name: button.name, value: button.value });
+  // The seat's own words where it has them (a full hand, or a full pile), else the form's.
   function say(seat, words, values) {
-    const name = sectionOf(form, seat).getAttribute("aria-label");
-    note.textContent = phrase(form, words, Object.assign({ name: name }, values));
+    const section = sectionOf(form, seat);
+    const name = section.getAttribute("aria-label");
+    const said = words in section.dataset ? section : form;
+    note.textContent = phrase(said, words, Object.assign({ name: name }, values));
     note.hidden = false;
     // The card about to be scrolled into view stops above the dock as it is now.
     fitDock();
   }
   if (after.refused !== null) {
-    say(after.refused, "fullHand", { most: before.most[after.refused] });
+    say(after.refused, "full", { most: before.most[after.refused] });
     return false;
   }
   if (after.noted !== null) say(after.noted.seat, "movedOn", { count: after.noted.count });

@@ -32,11 +32,11 @@ MODULES = Path(settings.BASE_DIR) / "static" / "games"
 PHONE = """
 import { applyTap } from "./taps.mjs";
 import { fill } from "./words.mjs";
-const { table, button, names, fullHand, movedOn } = JSON.parse(process.argv[2]);
+const { table, button, names, full, movedOn } = JSON.parse(process.argv[2]);
 const after = applyTap(table, button);
 let said = "";
 if (after.refused !== null) {
-  said = fill(fullHand, { name: names[after.refused], most: table.most[after.refused] });
+  said = fill(full[after.refused], { name: names[after.refused], most: table.most[after.refused] });
 }
 if (after.noted !== null) {
   said = fill(movedOn, { name: names[after.noted.seat], count: after.noted.count });
@@ -92,7 +92,8 @@ def test_the_servers_tap(case):
 
     tapped = taps.tapped(data, game, len(case["played"]) + 1)
 
-    seats = range(len(case["players"]))
+    # The players, then the game's piles (Cribbage's crib and starter).
+    seats = range(len(case["hands"]))
     assert {
         "hands": [tapped.values[f"cards_{seat}"] for seat in seats],
         "active": int(tapped.values["active"]),
@@ -106,7 +107,7 @@ def test_the_phones_tap(case, client, node):
     game = game_of(case)
     # The entry screen with the hands before the tap, as the phone has it.
     page = unescape(text(client.post(entry_url(game), fields(case, game))))
-    assert [typed_cards(page, seat) for seat in range(len(case["players"]))] == case["hands"]
+    assert [typed_cards(page, seat) for seat in range(len(case["hands"]))] == case["hands"]
     form = re.search(r'<form class="round-entry"[^>]*>', page, re.S).group(0)
     sections = re.findall(r'<section class="player[^"]*" id="player-\d+"[^>]*>', page)
     tap_name, value = case["tap"]
@@ -126,7 +127,7 @@ def test_the_phones_tap(case, client, node):
         },
         "button": {"name": tap_name, "value": value},
         "names": [re.search(r'aria-label="([^"]+)"', section).group(1) for section in sections],
-        "fullHand": re.search(r'data-full-hand="([^"]+)"', form).group(1),
+        "full": [re.search(r'data-full="([^"]+)"', section).group(1) for section in sections],
         "movedOn": re.search(r'data-moved-on="([^"]+)"', form).group(1),
     }
 

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -32,6 +33,7 @@ from tests.factories import (
     play,
     totals_by_name,
 )
+from tests.rules.kind_examples import EXAMPLES
 from tests.web.pages import file_errors, is_whole_page, messages_on, text
 from tests.web.play.hands import save_hand, start
 
@@ -227,6 +229,36 @@ def test_rummy_family_games_come_back_with_their_details_and_settings(client):
     other = as_browser(type(client)(), "b" * 32)
     assert upload(other, exported).status_code == 302
     assert games_of(export(other, "games-export-json")) == games
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kinds_example_hand_comes_back_the_same(client, kind):
+    # The contract test's example hand of each kind, its answers and piles (Cribbage's
+    # crib and starter) included, saved at the table, exported and imported elsewhere.
+    names, cards, details = EXAMPLES[kind]
+    game = start(client, kind, names)
+    game.record_round(list(cards), uuid.uuid4(), game.version, details)
+
+    exported = export(client, "games-export-json")
+    [entry] = games_of(exported)
+    assert entry["rounds"][0]["details"] == details
+    other = as_browser(type(client)(), "b" * 32)
+    assert upload(other, exported).status_code == 302
+    assert games_of(export(other, "games-export-json")) == [entry]
+
+
+def test_a_pile_that_is_no_card_text_is_refused(client):
+    names, cards, details = EXAMPLES["cribbage"]
+    game = start(client, "cribbage", names)
+    game.record_round(list(cards), uuid.uuid4(), game.version, details)
+    document = json.loads(export(client, "games-export-json"))
+    first_round(document)["details"]["crib"] = ["AD", "9S", "7H", "QH"]
+    game.delete()
+    assert_refused(
+        client,
+        json.dumps(document).encode(),
+        "Game 1: Hand 1: the crib must be its cards as text, like “7H 7C”.",
+    )
 
 
 def test_one_game_exports_alone_and_its_file_imports(client):

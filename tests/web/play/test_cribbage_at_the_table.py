@@ -1,0 +1,81 @@
+"""Cribbage played through its pages, as a phone without JavaScript does: each player's
+four cards, then the crib and the starter (the hand's piles, entered after the players
+in the same picker), and each player's pegging. Every score is worked out by hand in the
+comments, from `shared/rules/cribbage.md`.
+"""
+
+import re
+from html import unescape
+
+import pytest
+
+from tests.web.pages import (
+    entry_url,
+    errors_on,
+    game_page,
+    history_on,
+    scoreboard_rows,
+    text,
+    totals_on,
+    typed_cards,
+)
+from tests.web.play.hands import save_hand, start
+
+pytestmark = pytest.mark.django_db
+
+# Hand 1, dealt by Ann (the first seat deals first), J♣ cut: his heels, 2 to Ann. Ann's
+# 2♣ 3♣ 4♣ 6♣ with the starter: run 2-3-4 (3), fifteens 2+3+J and 2+3+4+6 (4), five
+# clubs (5) = 12; Ben's 5♠ 5♥ 10♦ K♠: each 5 with 10, K and J (12) and the pair (2) = 14;
+# the crib A♦ 9♠ 7♥ Q♥ nothing. Ann pegged 5, Ben 3: 5 + 12 + 0 + 2 = 19 and 3 + 14 = 17.
+FIRST = ["2C 3C 4C 6C", "5S 5H 10D KS", "AD 9S 7H QH", "JC"]
+
+
+def test_a_hand_with_its_crib_starter_and_pegging_is_scored_and_kept(client):
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    form = text(client.get(entry_url(game)))
+    # The picker's holders: the players, then the crib and the starter.
+    holders = re.findall(r'<section class="player[^"]*" id="player-\d+" aria-label="([^"]+)"', form)
+    assert holders == ["Ann", "Ben", "Crib", "Starter"]
+    assert (
+        'aria-label="Crib" data-most="4"' in form and 'aria-label="Starter" data-most="1"' in form
+    )
+
+    assert save_hand(client, game, FIRST, pegging_0=5, pegging_1=3).status_code == 302
+
+    html = unescape(game_page(client, game))
+    assert scoreboard_rows(html) == [[19, 17]] and totals_on(html) == [19, 17]
+    # The board reads like a pegboard: 121 − 19 and 121 − 17 to go.
+    assert '<tr class="to-go"><th scope="row">To go</th><td>102</td><td>104</td></tr>' in html
+    assert "His heels: 2 to Ann." in html
+    # The history keeps the piles beside the players' cards.
+    history = history_on(html)
+    assert "Crib A♦ 9♠ 7♥ Q♥" in history and "Starter J♣" in history
+    # The hand comes back into the form with its piles in their boxes.
+    edit = text(client.get(entry_url(game, 1)))
+    assert [typed_cards(edit, seat) for seat in range(4)] == FIRST
+
+
+def test_a_crib_card_already_in_a_hand_is_refused_and_nothing_is_lost(client):
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    cards = [*FIRST[:2], "AD 9S 7H 2C", "JC"]
+
+    response = save_hand(client, game, cards, pegging_0=5, pegging_1=3)
+
+    html = unescape(text(response))
+    assert response.status_code == 200 and not game.rounds.exists()
+    assert any("2♣" in error for error in errors_on(html)), errors_on(html)
+    assert [typed_cards(html, seat) for seat in range(4)] == cards
+
+
+def test_pegging_above_what_a_hand_can_peg_is_refused_beside_the_player(client):
+    # CR4: two players peg at most 30 each in a hand; the form's box says so.
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    form = text(client.get(entry_url(game)))
+    for seat in (0, 1):
+        # A number pad, bounded.
+        assert f'name="pegging_{seat}" inputmode="numeric" min="0" max="30"' in form
+
+    response = save_hand(client, game, FIRST, pegging_0=31, pegging_1=3)
+
+    assert response.status_code == 200 and not game.rounds.exists()
+    assert "Ensure this value is less than or equal to 30." in errors_on(text(response))
