@@ -7,7 +7,15 @@ from html import unescape
 
 import pytest
 
-from tests.web.pages import game_page, scoreboard_rows, totals_on
+from tests.web.pages import (
+    entry_url,
+    game_page,
+    hand_form,
+    scoreboard_rows,
+    text,
+    totals_on,
+    typed_cards,
+)
 from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +54,29 @@ def test_a_card_out_of_the_deck_is_refused_beside_the_player(client):
     assert response.status_code == 200
     assert "Ben's 2♦ is not in the deck" in unescape(response.content.decode())
     assert not game.rounds.exists()
+
+
+def test_the_picker_offers_no_card_out_of_the_deck_and_ignores_one_posted(client):
+    # Three players: 2♦ is out (HT2). Its cell stays, empty, so the ranks keep columns.
+    game = start(client, "hearts", NAMES[:3])
+    page = text(client.get(entry_url(game)))
+    assert 'name="add" value="2D"' not in page and 'name="add" value="3D"' in page
+    assert page.count('<span class="card removed"></span>') == 1
+
+    data = hand_form(client, game) | {"add": "2D"}
+    tapped = text(client.post(entry_url(game), data))
+    assert typed_cards(tapped, 0) == ""
+
+
+def test_the_rest_of_the_points_go_to_the_player_receiving_cards_in_one_tap(client):
+    # Ann took Q♠ and A♥, Ben K♥; the rest, tapped with Cleo receiving, are hers.
+    game = start(client, "hearts", NAMES)
+    page = text(client.get(entry_url(game)))
+    assert '<button class="button rest" type="submit" name="rest"' in page
+    data = hand_form(client, game) | {"cards_0": "QS AH", "cards_1": "KH", "active": "2"}
+
+    tapped = text(client.post(entry_url(game), data | {"rest": "1"}))
+
+    # Every heart but A♥ and K♥, low to high; Q♠ is Ann's already.
+    assert typed_cards(tapped, 2) == "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"
+    assert typed_cards(tapped, 0) == "QS AH" and typed_cards(tapped, 1) == "KH"
