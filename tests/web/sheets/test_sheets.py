@@ -239,6 +239,22 @@ def test_filled_sheet_of_a_game_in_progress(client):
     assert "Lawyer, round" not in text
 
 
+def test_a_cribbage_sheet_reads_like_a_pegboard_and_explains_each_count(client):
+    # The crib and starter go in after the players; Ann deals hand 1: 5♦ cut, Ben's 29
+    # and 6 pegged (35), Ann's 24, 4 pegged and the crib's 4 (32).
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    cards = ["4S 4H 6C 6D", "5S 5H 5C JD", "KH QD 2C 9S", "5D"]
+    assert save_hand(client, game, cards, pegging_0=4, pegging_1=6).status_code == 302
+
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+    _, text = pdf_text(response)
+
+    # How far each player has to go to 121, under the totals.
+    assert re.search(r"Total\s*32\s*35\s*To go\s*89\s*86", text), text
+    assert "Ben shows 29 (fifteen two, fifteen four" in " ".join(text.split())
+    save_first_page_png(response.content, "filled-cribbage")
+
+
 def test_the_cache_keeps_a_sheet_for_a_day_and_a_reference_page_for_good(client, monkeypatch):
     # Names asked for and versions of games are without end: their sheets must leave a
     # shared cache by themselves. The reference pages are one a board and paper.
