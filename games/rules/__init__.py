@@ -9,6 +9,7 @@ import hashlib
 from pathlib import Path
 
 from games.rules.carousel.kind import KIND as CAROUSEL
+from games.rules.gin_rummy.kind import KIND as GIN_RUMMY
 from games.rules.indian_chief.kind import KIND as INDIAN_CHIEF
 from games.rules.indian_rummy.kind import KIND as INDIAN_RUMMY
 from games.rules.kind import GameKind
@@ -18,7 +19,7 @@ from games.rules.tong_its.kind import KIND as TONG_ITS
 
 KINDS: dict[str, GameKind] = {
     kind.slug: kind
-    for kind in (INDIAN_CHIEF, TONG_ITS, CAROUSEL, THREE_THIRTEEN, RUMMY, INDIAN_RUMMY)
+    for kind in (INDIAN_CHIEF, TONG_ITS, CAROUSEL, THREE_THIRTEEN, RUMMY, INDIAN_RUMMY, GIN_RUMMY)
 }
 
 # The flagship, first in the registry: a new game is one when none is named, and the

@@ -20,6 +20,7 @@ from games.rules.kind import Played, Table
 from tests.properties import tries
 from tests.rules.house_examples import every_example, seat, three_thirteen, tong_its
 from tests.rules.test_carousel import knocks
+from tests.rules.test_gin_rummy import knocks as gin_knocks
 from tests.rules.test_indian_rummy import deals
 from tests.rules.test_properties import rounds
 from tests.rules.test_three_thirteen import revealed_hands
@@ -404,6 +405,7 @@ HANDS = {
     "three-thirteen": revealed_hands().map(as_body),
     "indian-rummy": deals().map(as_body),
     "tong-its": tong_its_hands().map(as_body),
+    "gin-rummy": gin_knocks(),
 }
 ENDS = st.sampled_from([{}, {"target_score": 60}, {"max_hands": 2}, {"max_deals": 2}])
 
