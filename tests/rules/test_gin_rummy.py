@@ -455,6 +455,34 @@ KNOCK_35 = knock_hand(KNOCK_4, OWN_39)  # 39 − 4
 # Seat 1 knocks with 4 against 16: 12.
 SEAT_1_12 = knock_hand(OWN_16, KNOCK_4, player=1)
 DEAD = {"end": "dead"}
+# api.md §5.3: a knock (54), the opponent's gin (25 + 65), a dead hand, then big gin
+# (31 + 45); finals 130 + 100 + 2 × 25 and 90 + 25.
+API_GAME = {
+    "hands": [
+        body("knock", 0, "AS 2S 3S 7D 7C 7H 9C 10C JC 4H", "6H 7S 8H JS JH 2D 3D 4C 5D KC"),
+        body("gin", 1, "6H 7S 8H JS JH 2D 3D 4C 5D KC", "AS 2S 3S 7D 7C 7H 9C 10C JC QC"),
+        DEAD,
+        body("big_gin", 0, BIG_GIN_HAND, API_DEFENDER),
+    ]
+}
+API_GAME_ANSWER = {
+    "totals": [130, 90],
+    "hands_won": [2, 1],
+    "game_over": True,
+    "winner": 0,
+    "final_scores": [280, 115],
+    "shutout": False,
+    "next_dealer": None,
+}
+# §7's classic preset (P, B), every option in force as an answer says it back.
+CLASSIC_OPTIONS = {
+    "gin_bonus": 20,
+    "undercut_bonus": 10,
+    "big_gin_bonus": 20,
+    "box_bonus": 20,
+    "target": 100,
+    "shutout": "game_bonus",
+}
 
 GAMES = [
     # §5.3: totals 102–0; 102 + 100 + 3 × 25 = 277, shutout doubles: 554–0.
@@ -530,17 +558,7 @@ GAMES = [
             "hands_won": [4, 0],
             "final_scores": [392, 0],
             "shutout": True,
-            "rules": {
-                "preset": "classic",
-                "options": {
-                    "gin_bonus": 20,
-                    "undercut_bonus": 10,
-                    "big_gin_bonus": 20,
-                    "box_bonus": 20,
-                    "target": 100,
-                    "shutout": "game_bonus",
-                },
-            },
+            "rules": {"preset": "classic", "options": CLASSIC_OPTIONS},
         },
         id="classic",
     ),
@@ -559,35 +577,7 @@ GAMES = [
         id="amounts",
     ),
     # api.md §5.3's own example.
-    pytest.param(
-        {},
-        [
-            body(
-                "knock",
-                0,
-                "AS 2S 3S 7D 7C 7H 9C 10C JC 4H",
-                "6H 7S 8H JS JH 2D 3D 4C 5D KC",
-            ),
-            body(
-                "gin",
-                1,
-                "6H 7S 8H JS JH 2D 3D 4C 5D KC",
-                "AS 2S 3S 7D 7C 7H 9C 10C JC QC",
-            ),
-            DEAD,
-            body("big_gin", 0, BIG_GIN_HAND, "6D 7D 8D 9H 10H 2S 3C 4S 8C 9S"),
-        ],
-        {
-            "totals": [130, 90],
-            "hands_won": [2, 1],
-            "game_over": True,
-            "winner": 0,
-            "final_scores": [280, 115],
-            "shutout": False,
-            "next_dealer": None,
-        },
-        id="api-example",
-    ),
+    pytest.param({}, API_GAME["hands"], API_GAME_ANSWER, id="api-example"),
 ]
 
 
