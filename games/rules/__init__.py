@@ -10,6 +10,7 @@ from pathlib import Path
 
 from games.rules.carousel.kind import KIND as CAROUSEL
 from games.rules.cribbage.kind import KIND as CRIBBAGE
+from games.rules.gin_rummy.kind import KIND as GIN_RUMMY
 from games.rules.hearts.kind import KIND as HEARTS
 from games.rules.indian_chief.kind import KIND as INDIAN_CHIEF
 from games.rules.indian_rummy.kind import KIND as INDIAN_RUMMY
@@ -27,6 +28,7 @@ KINDS: dict[str, GameKind] = {
         THREE_THIRTEEN,
         RUMMY,
         INDIAN_RUMMY,
+        GIN_RUMMY,
         CRIBBAGE,
         HEARTS,
     )

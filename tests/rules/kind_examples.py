@@ -36,4 +36,11 @@ EXAMPLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], dict]] = {
         ("QS AH 2H", "KH QH JH 10H 9H", "8H 7H 6H 5H", "4H 3H"),
         {},
     ),
+    # Ann knocks with A♥ 2♣ 3♦ = 6 behind four 7s and 8♠ 9♠ 10♠; Ben lays off J♠ (gin-rummy.md
+    # §3.5).
+    "gin-rummy": (
+        ("Ann", "Ben"),
+        ("7S 7H 7D 7C 8S 9S 10S AH 2C 3D", "6S JS QH QD KC 3H 4D 5C 9D 2D"),
+        {"end": "knock", "player": 0},
+    ),
 }

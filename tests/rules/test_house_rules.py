@@ -21,6 +21,7 @@ from tests.properties import tries
 from tests.rules.house_examples import every_example, seat, three_thirteen, tong_its
 from tests.rules.test_carousel import knocks
 from tests.rules.test_cribbage import hands as cribbage_hands
+from tests.rules.test_gin_rummy import knocks as gin_knocks
 from tests.rules.test_hearts import hand_bodies as hearts_hands
 from tests.rules.test_indian_rummy import deals
 from tests.rules.test_properties import rounds
@@ -408,6 +409,7 @@ HANDS = {
     "tong-its": tong_its_hands().map(as_body),
     "cribbage": cribbage_hands(),
     "hearts": hearts_hands(),
+    "gin-rummy": gin_knocks(),
 }
 ENDS = st.sampled_from([{}, {"target_score": 60}, {"max_hands": 2}, {"max_deals": 2}])
 

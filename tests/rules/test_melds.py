@@ -579,6 +579,9 @@ ORACLES: dict[str, Oracle] = {
     "three-thirteen": three_thirteen_table,
     "rummy": rummy_table,
     "indian-rummy": indian_rummy_table,
+    # Gin's melds are Tong-Its's: sets of 3–4, runs ace low only, one deck, no jokers
+    # (gin-rummy.md G1, G2).
+    "gin-rummy": tong_its_table,
 }
 
 # Every game whose hands are laid out in melds (the rummy family, from the registry).

@@ -146,12 +146,14 @@ def round_scores_on(html: str, number: int) -> dict[str, tuple[str, int]]:
 
 
 def scoreboard_rows(html: str) -> list[list[int]]:
-    """The scoreboard's hand rows: each seat's score for that hand."""
+    """The scoreboard's hand rows: each seat's score for that hand (a cell may say what
+    the hand was beside its score: "47 knock")."""
     board = re.search(r'<section id="scoreboard".*?</section>', html, re.S)
     assert board, "no scoreboard"
     body = re.search(r"<tbody>(.*?)</tbody>", board.group(0), re.S)
     rows = re.findall(r"<tr>(.*?)</tr>", body.group(1) if body else "", re.S)
-    return [[int(score) for score in re.findall(r"<td>(-?\d+)</td>", row)] for row in rows]
+    cell = r'<td>(-?\d+)(?:<span class="outcome">[^<]*</span>)?</td>'
+    return [[int(score) for score in re.findall(cell, row)] for row in rows]
 
 
 def headings_of(html: str) -> list[str]:

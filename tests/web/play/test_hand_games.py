@@ -226,6 +226,17 @@ HANDS = [
         "Ben (3) beats challenger Ann (10).",
         id="tong-its-draw",
     ),
+    # Gin Rummy (gin-rummy.md §3.6): Ann knocks with 3♠ = 3; Ben lays 4♥, 8♥ and 9♥ off on
+    # her hearts and Q♥ on her queens: 10 + 10 + 5 + 6 + 9 + 10 = 50 left, 50 − 3 = 47.
+    pytest.param(
+        "gin-rummy",
+        ["Ann", "Ben"],
+        ["5H 6H 7H QS QD QC 2C 3C 4C 3S", "4H 8H 9H QH 10C JC 5D 6D 9S KD"],
+        {"end": "knock", "player": 0},
+        [47, 0],
+        "Ben lays off 4♥ 8♥ 9♥ on 5♥ 6♥ 7♥ and Q♥ on the queens: 50 left",
+        id="gin-rummy",
+    ),
 ]
 
 

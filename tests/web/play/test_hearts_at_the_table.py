@@ -37,8 +37,8 @@ def test_a_short_game_with_a_moon_is_won_by_the_lowest_total(client):
 
     html = unescape(game_page(client, game))
 
-    # The shooter's cell says "moon" beside its 0 (the plain cells are read as numbers).
-    assert scoreboard_rows(html) == [[15, 5, 6, 0], [26, 26, 26], [13, 13, 0, 0]]
+    # The shooter's cell says "moon" beside its 0.
+    assert scoreboard_rows(html) == [[15, 5, 6, 0], [26, 26, 0, 26], [13, 13, 0, 0]]
     assert '<td>26</td><td>0<span class="outcome"> moon</span></td><td>26</td>' in html
     # 15 + 26 + 13 = 54, 5 + 26 + 13 = 44, 6, 26: Ann passed 50 and Cleo's 6 is lowest.
     assert totals_on(html) == [54, 44, 6, 26]
