@@ -102,6 +102,50 @@ class Phone(HandTable):
         expect(total).to_have_text([str(total) for total in totals])
 
 
+def test_gin_rummy_to_100_with_an_undercut_and_a_gin(live_server, page: Page, screenshot, checked):
+    phone = Phone(page, screenshot, checked)
+    phone.start(live_server.url, "gin-rummy", "Gin Rummy", ["Ann", "Ben"])
+    # Hand 1 (api.md §5.2's undercut): Ben knocks with 9♣ behind 5♥ 6♥ 7♥, the jacks and
+    # 3♦ 4♦ 5♦. Ann melds 2♠ 3♠ 4♠, the nines and the kings and lays 4♥ off on Ben's hearts:
+    # nothing left. 0 ≤ 9: an undercut, 9 − 0 + 25 = 34 to Ann.
+    phone.choose("How the hand ended", "Knock")
+    phone.choose("Who knocked or went gin", "Ben")
+    phone.cards("Ann", "2S 3S 4S 9H 9D 9S KH KD KS 4H")
+    # Ten cards make Ann's hand: the entry moves on to Ben by itself.
+    expect(phone.player(1)).to_have_class(re.compile(r"\bactive\b"))
+    phone.cards("Ben", "5H 6H 7H JS JD JC 3D 4D 5D 9C")
+    phone.snap("hand-1-entered")
+    taps = phone.save_hand(1)
+    # The physical limit: a tap a card, each answer, and Save; no name.
+    assert taps == Counter(card=20, answer=2, save=1)
+    phone.expect_cells([["34 undercut", "0"]], [34, 0])
+    expect(page.locator(".dealer")).to_have_text("Next to deal: Ann")
+    phone.snap("after-hand-1")
+
+    # Hand 2: Ann goes gin, A♠ 2♠ 3♠, the sevens and 9♣ to Q♣. Ben melds nothing: 6 + 7 + 8
+    # + 10 + 10 + 2 + 3 + 4 + 5 + 10 = 65, and 25 + 65 = 90 to Ann: 124 reaches 100.
+    phone.new_hand(2)
+    phone.choose("How the hand ended", "Gin")
+    phone.choose("Who knocked or went gin", "Ann")
+    phone.cards("Ann", "AS 2S 3S 7D 7C 7H 9C 10C JC QC")
+    phone.cards("Ben", "6H 7S 8H JS JH 2D 3D 4C 5D KC")
+    taps = phone.save_hand(2)
+    assert taps == Counter(card=20, answer=2, save=1)
+    phone.expect_cells([["34 undercut", "0"], ["90 gin", "0"]], [124, 0])
+    # Ann won both hands and Ben none: 124 + 100 for the game + 2 boxes of 25 = 274, a
+    # shutout doubles it to 548.
+    expect(page.get_by_role("heading", level=2, name=re.compile(r"\bwins?\b"))).to_contain_text(
+        "Ann wins"
+    )
+    expect(page.get_by_text("Shutout: Ben won no hand, so Ann's score is doubled.")).to_be_visible()
+    expect(page.get_by_text("Final scores: Ann 548, Ben 0.")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
+    phone.snap("game-over")
+    # The undercut's count and lay-off, a tap on the hand's number away.
+    phone.rows().first.get_by_role("rowheader").get_by_text("1", exact=True).tap()
+    expect(phone.rows().first).to_contain_text("lays off 4♥ on 5♥ 6♥ 7♥: 0 left")
+
+
 HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 
 
