@@ -41,8 +41,10 @@ class PickerWords:
     taken: str = "{card} taken"
     # Short: at twice the text size on a small phone the dock has room for little more.
     moved_on: str = "{name} looked done at {count}: is this card {name}'s?"
-    # The cards that score and nobody has yet, to the player receiving cards (Hearts).
-    rest: str = "The rest of the points"
+    # The cards that score and nobody has yet, to the player receiving cards (Hearts): a
+    # cell of the picker says the start of it.
+    rest: str = "Rest of the points"
+    rest_short: str = "Rest"
 
 
 WORDS = PickerWords()

@@ -40,6 +40,16 @@ HANDS = [
         ["", "KS 4D", "9C"],
         1,
     ),
+    (
+        "gin-rummy",
+        ["Ann", "Ben"],
+        [("How the hand ended", "Knock"), ("Who knocked or went gin", "Ann")],
+        ["7S 7H 7D 7C 8S 9S 10S AH 2C 3D", "6S JS QH QD KC 3H 4D 5C 9D 2D"],
+        0,
+    ),
+    # The crib and the starter come after the players, each reached by itself.
+    ("cribbage", ["Ann", "Ben"], [], ["4S 4H 6C 6D", "5S 5H 5C JD", "KH QD 2C 9S", "5D"], 0),
+    ("hearts", PLAYERS, [], ["QS AH 2H", "KH QH JH 10H 9H", "8H 7H 6H 5H", "4H 3H"], 3),
 ]
 
 
@@ -98,7 +108,8 @@ def play_a_hand(page, live_server, game, text, players, answers, hands, names) -
         # `checked`), and must be wired up before the next tap.
         expect(choice).to_have_attribute("checked", "")
         settled(page)
-    thumb.enter(hands, players)
+    # The players, then the piles of cards that are no player's (Cribbage's crib).
+    thumb.enter(hands, [*players, *(pile.label for pile in game.rules.piles)])
     thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
 
     # On to the game, or to the steals after a round with a Thief.

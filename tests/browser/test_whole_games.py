@@ -59,7 +59,7 @@ class Phone(HandTable):
             self.thumb.tap(button, "name")
         count = self.holder(name).get_by_role("button", name=re.compile(r"^Remove "))
         before = count.count()
-        self.thumb.tap(self.page.get_by_role("button", name="The rest of the points"), "card")
+        self.thumb.tap(self.page.get_by_role("button", name="Rest of the points"), "card")
         expect(count).not_to_have_count(before)
         settled(self.page)
 

@@ -72,7 +72,7 @@ def test_the_rest_of_the_points_go_to_the_player_receiving_cards_in_one_tap(clie
     # Ann took Q♠ and A♥, Ben K♥; the rest, tapped with Cleo receiving, are hers.
     game = start(client, "hearts", NAMES)
     page = text(client.get(entry_url(game)))
-    assert '<button class="button rest" type="submit" name="rest"' in page
+    assert '<button class="card rest" type="submit" name="rest"' in page
     data = hand_form(client, game) | {"cards_0": "QS AH", "cards_1": "KH", "active": "2"}
 
     tapped = text(client.post(entry_url(game), data | {"rest": "1"}))
