@@ -166,6 +166,11 @@ class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
         """What the game keeps beside the totals (the pot, hands won, final scores)."""
         return ()
 
+    def final(self, result: G) -> tuple[int, ...]:
+        """Each player's final score once the game is over, where end bonuses make it
+        differ from the totals; empty otherwise."""
+        return ()
+
     def hand_winner(self, hand: R) -> int | None:
         """The seat that won a hand, where the game's answer says (and a question only
         the winner is asked needs it)."""
@@ -286,6 +291,7 @@ class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
             winners=winners,
             next_dealer=names[dealers[-1]],
             notes=self.notes(result, names) if result else (),
+            final=self.final(result) if result else (),
             out_after=tuple(out_after),
         )
 

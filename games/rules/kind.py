@@ -122,7 +122,9 @@ class Standings:
     holds, in seat order, the hand after which each player went out of the game, or None
     (empty where nobody goes out: only a pool puts players out). `to_go` holds, in seat
     order, how far each player has still to go to the game's target, where the board is
-    read like a pegboard (Cribbage's); empty elsewhere.
+    read like a pegboard (Cribbage's); empty elsewhere. `final` holds each player's final
+    score once the game is over, where the game adds end bonuses to the totals (Gin
+    Rummy's game bonus, boxes and shutout): the winner is said with it.
     """
 
     players: tuple[str, ...]
@@ -136,6 +138,7 @@ class Standings:
     grid: Grid | None = None
     out_after: tuple[int | None, ...] = ()
     to_go: tuple[int, ...] = ()
+    final: tuple[int, ...] = ()
 
     @property
     def columns(self) -> list[Column]:
@@ -160,11 +163,13 @@ class Standings:
 
     @property
     def winning_total(self) -> int | None:
-        """The winners' total, when the game has winners who all have it (a shared win by
-        a rule other than the totals may join players of different totals: then none)."""
+        """The winners' total (their final score, where the game has end bonuses), when
+        the game has winners who all have it (a shared win by a rule other than the totals
+        may join players of different totals: then none)."""
         if not self.winners:
             return None
-        totals = {self.totals[self.players.index(name)] for name in self.winners}
+        scores = self.final or self.totals
+        totals = {scores[self.players.index(name)] for name in self.winners}
         return totals.pop() if len(totals) == 1 else None
 
 

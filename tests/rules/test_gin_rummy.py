@@ -740,15 +740,16 @@ def test_the_table_scores_a_game_with_its_explanations_outcomes_dealers_and_note
     assert standings.notes == (
         "Hands won (a box of 25 each at the end): Ann 3, Ben 1.",
         "Game over at 100: Ann 102 + 100 game bonus + 3 boxes × 25; Ben 12 + 1 box × 25.",
-        "Final scores: Ann 277, Ben 37.",
     )
+    # The final scores, with the bonuses: the winner is said with hers.
+    assert standings.final == (277, 37) and standings.winning_total == 277
 
 
 def test_a_shutout_is_noted():
     hands = [played(hand) for hand in (GIN_48, KNOCK_19, KNOCK_35)]
     notes = GIN.standings(table(), hands).notes
     assert "Shutout: Ben won no hand, so Ann's score is doubled." in notes
-    assert notes[-1] == "Final scores: Ann 554, Ben 0."
+    assert GIN.standings(table(), hands).final == (554, 0)
     classic = GIN.standings(table({"preset": "classic"}), hands[:1]).notes
     assert classic == ("Hands won (a box of 20 each at the end): Ann 1, Ben 0.",)
 

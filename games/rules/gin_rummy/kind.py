@@ -177,9 +177,14 @@ class GinRummyKind(
         after a dead hand the same dealer deals again (G14)."""
         return list(scoring.dealers([hand.winner for hand in hands]))
 
+    def final(self, result: scoring.GameResult) -> tuple[int, ...]:
+        """Once the game is over, the totals with the game bonus, the boxes and a
+        shutout (the board's "Final" row, and the winner's score)."""
+        return tuple(result.final_scores or ())
+
     def notes(self, result: scoring.GameResult, players: Sequence[str]) -> tuple[str, ...]:
-        """Hands won (each a box at the end); once the game is over, its bonuses and the
-        final scores."""
+        """Hands won (each a box at the end); once the game is over, how its bonuses make
+        the final scores (which the board's "Final" row shows)."""
         rules = result.rules
         won = ", ".join(
             f"{name} {count}" for name, count in zip(players, result.hands_won, strict=True)
@@ -206,10 +211,6 @@ class GinRummyKind(
                 f"Shutout: {players[loser]} won no hand, so {players[winner]} takes a second "
                 f"game bonus of {scoring.GAME_BONUS}."
             )
-        finals = ", ".join(
-            f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
-        )
-        notes.append(f"Final scores: {finals}.")
         return tuple(notes)
 
     @property

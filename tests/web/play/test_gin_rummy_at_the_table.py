@@ -64,7 +64,8 @@ def test_a_short_game_to_60_shows_scores_lay_offs_the_next_dealer_and_the_final_
     page = saved(client, game, KNOCK_19, end="knock", player=0)
     assert totals_on(page) == [66, 48]
     assert "Game over at 60: Ann 66 + 100 game bonus + 2 boxes × 25; Ben 48 + 1 box × 25." in page
-    assert "Final scores: Ann 216, Ben 73." in page
+    assert '<th scope="row">Final</th><td class="final">216</td><td class="final">73</td>' in page
+    assert "Ann wins with 216" in page
     standings = Game.objects.get(pk=game.pk).standings()
     assert standings.complete and standings.winners == ("Ann",)
 
