@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django import forms
 
+from games.rules.kind import PAPER_SCORE
 from games.rules.questions import (
     ChoiceQuestion,
     CountQuestion,
@@ -15,7 +16,7 @@ from games.rules.questions import (
     RanksQuestion,
     SeatQuestion,
 )
-from games.rules.settings import Choice, Decks, Flag, Number, Setting, Settings
+from games.rules.settings import Amount, Choice, Decks, Flag, Number, Setting, Settings
 
 
 def question_field(
@@ -120,7 +121,18 @@ def preset_field(settings: Settings) -> forms.Field:
 def house_rule_field(rule: Choice) -> forms.Field:
     """The new-game form's field for one house rule, each value in the rules line's words;
     empty is what the preset says. A value comes back as the rules take it (a number
-    where the rule's values are numbers)."""
+    where the rule's values are numbers). An amount (a bonus, a target) is any whole
+    number from its least, typed, with its usual values said beside it."""
+    if isinstance(rule, Amount):
+        usual = ", ".join(str(value) for value, _ in rule.choices)
+        return forms.IntegerField(
+            label=rule.label,
+            min_value=rule.least,
+            max_value=PAPER_SCORE,
+            required=False,
+            help_text=f"{rule.explanation} Often {usual}; empty: as the preset says.",
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
+        )
     offered = {str(value): value for value, _ in rule.choices}
     return forms.TypedChoiceField(
         label=rule.label,

@@ -21,7 +21,7 @@ from tests.web.pages import (
     text,
     totals_on,
 )
-from tests.web.play.hands import save_hand
+from tests.web.play.hands import post_new_game, save_hand, start
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +104,17 @@ def test_a_hand_is_whole_at_ten_cards_and_a_big_gin_players_at_eleven(client):
     html = text(client.post(entry_url(game), data | {"cards_0": f"{nine} JS", "add": "10S"}))
     assert active_seats(html) == ["1"]
     assert "melded: A♥ 2♥ 3♥ 4♥ · 5♣ 5♦ 5♠ · 10♠ J♠ Q♠ K♠ — no deadwood" in unescape(html)
+
+
+def test_a_table_types_any_target_or_bonus_and_a_negative_one_is_refused(client):
+    # House games to 150 (gin-rummy.md §7): an amount is typed, its usual values said.
+    page = text(client.get("/games/new/?kind=gin-rummy"))
+    assert re.search(r'<input type="number" name="target"[^>]*inputmode="numeric"', page)
+    assert "Often 100, 150, 250; empty: as the preset says." in unescape(page)
+    game = start(client, "gin-rummy", ["Ann", "Ben"], preset="book", target=150)
+    assert game.settings["target"] == 150
+    assert "Rules: Book; Game to 150" in unescape(game_page(client, game))
+
+    data = {"kind": "gin-rummy", "player_0": "Ann", "player_1": "Ben", "gin_bonus": "-5"}
+    refused = text(post_new_game(client, data))
+    assert "Ensure this value is greater than or equal to 0." in errors_on(refused)
