@@ -3,10 +3,13 @@ every question and setting it declares goes through its form field and back, a n
 starts from its form, and a game entered from a paper sheet comes back through export
 and import as it was written."""
 
+import uuid
 from datetime import UTC, datetime
+from html import unescape
 
 import pytest
 from django import forms
+from django.urls import reverse
 
 from games.models import Game
 from games.models import scores as read_model
@@ -24,6 +27,9 @@ from games.rules.questions import (
 from games.rules.settings import Choice, Decks, Flag, Number, Setting
 from games.transfer.exporting import games_json
 from games.transfer.reading import read_games
+from tests.rules.kind_examples import EXAMPLES
+from tests.web.pages import game_page, text
+from tests.web.play.hands import start
 
 every_kind = pytest.mark.parametrize("kind", KINDS.values(), ids=list(KINDS))
 
@@ -152,3 +158,37 @@ def test_every_kind_fits_the_column_that_stores_it(kind):
     # notice a slug too long for the column.
     assert len(kind.slug) <= Game._meta.get_field("kind").max_length
     assert (kind.slug, kind.title) in Game._meta.get_field("kind").choices
+
+
+@every_kind
+def test_every_page_of_a_finished_game_of_every_kind_shows_it(kind, client, db):
+    # The contract test's example hand of the kind, saved at the table; the table ends the
+    # game (or its rule already has). Every page the game is on shows its players, with
+    # no error: the game page, its entry of hand 1, its sheet, the games list, the players
+    # and each player's page with their figures, and the rules page.
+    names, cards, details = EXAMPLES[kind.slug]
+    game = start(client, kind.slug, names)
+    game.record_round(list(cards), uuid.uuid4(), game.version, details)
+    game.refresh_from_db()
+    if game.is_open and not read_model.outcome(game).winners:
+        game.finish(game.version)
+    game.refresh_from_db()
+    assert not game.is_open
+
+    pages = [
+        game.get_absolute_url(),
+        reverse("round-edit", args=[game.pk, 1]),
+        reverse("game-list"),
+        reverse("player-list"),
+        reverse("rules"),
+    ]
+    for url in pages:
+        response = client.get(url, follow=True)
+        assert response.status_code == 200, url
+    page = unescape(game_page(client, game))
+    assert all(name in page for name in names)
+    for player in game.seats.select_related("player"):
+        figures = client.get(reverse("player-detail", args=[player.player.pk]))
+        assert figures.status_code == 200 and kind.title in unescape(text(figures))
+    sheet = client.get(reverse("game-sheet", args=[game.pk]))
+    assert sheet.status_code == 200 and sheet["Content-Type"] == "application/pdf"
