@@ -39,7 +39,8 @@ _lock = threading.Lock()
 
 @dataclass(frozen=True)
 class Outcome:
-    """A game's result so far: totals in seat order, and who won (once over)."""
+    """A game's result so far: totals in seat order (the final scores, once a game with
+    end bonuses is over: Gin Rummy's), and who won (once over)."""
 
     totals: tuple[int, ...]
     winners: tuple[str, ...]
@@ -81,7 +82,7 @@ def outcome(game: "Game") -> Outcome | None:
             scores = standings(game)
         except RuleError:
             return False
-        return Outcome(scores.totals, tuple(scores.winners or ()))
+        return Outcome(scores.final or scores.totals, tuple(scores.winners or ()))
 
     known = versioned(key(game, "outcome"), work_out, None)
     return known if isinstance(known, Outcome) else None

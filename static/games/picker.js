@@ -256,6 +256,8 @@ document.addEventListener("htmx:oobAfterSwap", function (event) {
 
 // An answer about the hand (a radio button or a box) is sent at once, like a tap: a
 // preview refresh already under way would otherwise swap in the form as it was before.
+// Not a number or words typed in a box (Cribbage's pegging): the form coming back would
+// replace the next box while it is being typed in; they go with the next tap or Save.
 // Not a radio button reached with the arrow keys, which check each one they pass: the
 // answer would go on to the next step under the keyboard. Enter (or Next) sends it.
 const ARROWS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
@@ -269,5 +271,6 @@ document.addEventListener("change", function (event) {
   const form = input.form;
   if (!form || !form.classList.contains("round-entry") || !window.htmx) return;
   if (input.name.startsWith("cards_") || input.name === arrowed) return;
+  if (input.type !== "radio" && input.type !== "checkbox") return;
   htmx.trigger(form, "submit");
 });
