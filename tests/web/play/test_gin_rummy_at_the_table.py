@@ -66,6 +66,9 @@ def test_a_short_game_to_60_shows_scores_lay_offs_the_next_dealer_and_the_final_
     assert "Game over at 60: Ann 66 + 100 game bonus + 2 boxes × 25; Ben 48 + 1 box × 25." in page
     assert '<th scope="row">Final</th><td class="final">216</td><td class="final">73</td>' in page
     assert "Ann wins with 216" in page
+    # The games list gives the final scores too.
+    listed = text(client.get("/games/"))
+    assert "Ann <strong>216</strong> · Ben <strong>73</strong>" in listed
     standings = Game.objects.get(pk=game.pk).standings()
     assert standings.complete and standings.winners == ("Ann",)
 
