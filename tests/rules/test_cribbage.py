@@ -897,6 +897,9 @@ def test_a_missing_starter_or_crib_is_said_at_the_table():
     no_starter = played(["2C 3C 4C 6C", "5S 5H 10D KS"], "AD 9S 7H QH", "")
     _, problems = CRIBBAGE.check(names, 1, no_starter, {})
     assert problems[0].code == "invalid_input" and "starter" in problems[0].message
+    # Said at the pile: the table shows it there.
+    assert problems[0].player == "starter"
     no_crib = played(["2C 3C 4C 6C", "5S 5H 10D KS"], "", "JC")
     _, problems = CRIBBAGE.check(names, 1, no_crib, {})
     assert problems[0].code == "missing_hand" and "crib" in problems[0].message
+    assert problems[0].player == "crib"

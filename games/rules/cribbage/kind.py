@@ -25,9 +25,10 @@ from games.rules.cribbage.scoring import (
     STARTER_PLACE,
     Place,
 )
-from games.rules.errors import RuleError
+from games.rules.errors import InvalidInput, RuleError, WrongCardCount
 from games.rules.kind import (
     CLASSICS,
+    Checked,
     Endpoint,
     GameKind,
     Pile,
@@ -40,7 +41,7 @@ from games.rules.kind import (
 )
 from games.rules.questions import CountQuestion, Questions
 from games.rules.reading import Json
-from games.rules.rummy_common import running_totals
+from games.rules.rummy_common import MissingHand, running_totals
 from games.rules.settings import BOOK, Choice, Preset, Settings
 
 TARGET = Choice(
@@ -85,6 +86,27 @@ class CribbageKind(GameKind):
         (CR4: 30, 37 or 60)."""
         most = PEGGING_MOST.get(table.seats)
         return Questions(seat=(pegging_question(most),)) if most else self.questions
+
+    def check(
+        self, table: Table, number: int, entry: Played, others: Mapping[int, Played]
+    ) -> Checked:
+        """The hand as entered, scored up to it. A pile left empty, or of other than its
+        size, is said first and at the pile: the rules' errors name no pile (in the API a
+        `player` is a seat), and the table looks for the problem where it is."""
+        for pile in self.piles:
+            held = len(str(entry.details.get(pile.key) or "").split())
+            if held == pile.size:
+                continue
+            name = pile.label.lower()
+            if not held:
+                # The rules' codes: a starter not given is `invalid_input`, a crib
+                # `missing_hand` (§8).
+                missing = InvalidInput if pile == STARTER else MissingHand
+                return None, [missing(f"The {name} is missing: tap its cards.", pile.key)]
+            return None, [
+                WrongCardCount(f"The {name} holds {held} cards: it is {pile.size}.", pile.key)
+            ]
+        return super().check(table, number, entry, others)
 
     def hint(self, number: int) -> str:
         return "Each player's four cards and what they pegged, then the crib and the starter."

@@ -79,3 +79,28 @@ def test_pegging_above_what_a_hand_can_peg_is_refused_beside_the_player(client):
 
     assert response.status_code == 200 and not game.rounds.exists()
     assert "Ensure this value is less than or equal to 30." in errors_on(text(response))
+
+
+@pytest.mark.parametrize(
+    ("starter", "crib", "pile", "message"),
+    [
+        ("", "KH QD 2C 9S", 3, "The starter is missing: tap its cards."),
+        ("5D 8D", "KH QD 2C 9S", 3, "The starter holds 2 cards: it is 1."),
+        ("5D", "KH QD 2C", 2, "The crib holds 3 cards: it is 4."),
+    ],
+)
+def test_a_pile_missing_or_of_the_wrong_size_is_said_at_the_pile(
+    client, starter, crib, pile, message
+):
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    cards = ["4S 4H 6C 6D", "5S 5H 5C JD", crib, starter]
+
+    response = save_hand(client, game, cards)
+
+    html = unescape(text(response))
+    assert response.status_code == 200 and not game.rounds.exists()
+    section = re.search(
+        rf'<section class="player[^"]*" id="player-{pile}".*?</section>', html, re.S
+    )
+    assert message in section.group(0)
+    assert [typed_cards(html, seat) for seat in range(4)] == cards
