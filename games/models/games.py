@@ -296,6 +296,9 @@ class Game(models.Model):
             played = game.rounds.get(number=number)
             before = played.history()
             played.details = details or {}
+            # Scored from what is stored: the answers and a game's piles (Cribbage's crib
+            # and starter) are in the details, written with the cards before scoring.
+            played.save(update_fields=["details", "updated_at"])
             played.set_hands(cards)
             removed: list[str] = []
             steals = list(played.steals.select_related("thief__player", "victim__player"))
@@ -321,7 +324,6 @@ class Game(models.Model):
                     # Reopened, and now complete again: the edit ends it, and says so.
                     notes.append(FINISHED_AGAIN)
                 game.finished_at = timezone.now()
-            played.save(update_fields=["details", "updated_at"])
             after = played.history()
             if removed:
                 notes.append(

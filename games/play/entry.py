@@ -270,7 +270,7 @@ def _seats(form: RoundForm) -> tuple[list[dict[str, Any]], str]:
                 "made": bool(preview.title) or len(hands[seat]) == preview.complete_at,
                 "field": form[f"cards_{seat}"],
                 "most": form.most(seat),
-                "full": taps.full(form, seat),
+                "full": taps.full_words(form, seat),
                 "cards": hands[seat],
                 "active": seat == active,
                 "preview": preview,

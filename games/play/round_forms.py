@@ -256,9 +256,12 @@ class RoundForm(forms.Form):
         """Show a rules error next to the player at fault (named, or a seat index), or
         the pile (named by its key)."""
         seat = error.player
-        keys = [*self.names, *(pile.key for pile in self.piles)]
-        if isinstance(seat, str) and seat in keys:
-            seat = keys.index(seat)
+        piles = [pile.key for pile in self.piles]
+        # A pile's key first: a player may be called "crib" too.
+        if isinstance(seat, str) and seat in piles:
+            seat = len(self.names) + piles.index(seat)
+        elif isinstance(seat, str) and seat in self.names:
+            seat = self.names.index(seat)
         if isinstance(seat, int) and 0 <= seat < len(self.holders):
             self.add_error(f"cards_{seat}", error.message)
         else:

@@ -9,6 +9,7 @@ ending is tested by calling `save` (tests/web/play/test_saving.py).
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import forms
 from django.http import QueryDict
@@ -237,10 +238,18 @@ def _taken_meanwhile(game: Game, data: QueryDict) -> int | None:
 
 
 def holds(played: Round, form: RoundForm) -> bool:
-    """Whether a saved round already holds what the (valid) form would save."""
+    """Whether a saved round already holds what the (valid) form would save: the same
+    cards for each seat and pile (Cribbage's crib, in its details), and the same
+    answers."""
+    piles = [pile.key for pile in form.piles]
+    given = form.cleaned_data["details"]
+    entered = [*form.cleaned_data["cards"], *(given.get(key) or "" for key in piles)]
+
+    def answers(details: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in details.items() if key not in piles}
+
     return bool(
-        hands(list(played.snapshot().values())) == hands(form.cleaned_data["cards"])
-        and played.details == form.cleaned_data["details"]
+        hands(played.held()) == hands(entered) and answers(played.details) == answers(given)
     )
 
 

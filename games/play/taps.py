@@ -148,7 +148,7 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     if data.get("rest") and active is not None:
         entered = {token.upper() for hand in cards for token in hand}
         rest = [card for card in game.rules.counted(table) if card not in entered]
-        cards[active] += rest[: most[active] - len(cards[active])]
+        cards[active] += rest[: max(most[active] - len(cards[active]), 0)]
     seat_text, _, position_text = data.get("drop", "").partition(":")
     seat = index(seat_text, seats)
     position = index(position_text, len(cards[seat])) if seat is not None else None
@@ -174,10 +174,10 @@ def refused_tap(data: QueryDict, form: RoundForm) -> str:
     seat = added_to(data, form)
     if seat is None or len(data.get(f"cards_{seat}", "").split()) < form.most(seat):
         return ""
-    return say(full(form, seat), name=form.holders[seat], most=form.most(seat))
+    return say(full_words(form, seat), name=form.holders[seat], most=form.most(seat))
 
 
-def full(form: RoundForm, seat: int) -> str:
+def full_words(form: RoundForm, seat: int) -> str:
     """What the picker says of a card tapped for a seat, or a pile, that has its most: a
     phrase with {name} and {most}."""
     return WORDS.full_hand if seat < len(form.names) else WORDS.full_pile

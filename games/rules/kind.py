@@ -401,7 +401,8 @@ class GameKind(ABC):
         """The standings of a game as scored, or, where the table `ended` it early (where
         it may) with nobody the winner by its rule, won by whoever leads."""
         if ended and self.ends_early and standings.winners is None:
-            return replace(standings, winners=standings.leaders)
+            # Over: nobody has anything still to go.
+            return replace(standings, winners=standings.leaders, to_go=())
         return standings
 
     def paper_standings(

@@ -259,7 +259,6 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 "standings": standings,
                 "columns": standings.players,
                 "totals": standings.totals,
-                "to_go": standings.to_go,
                 "progress": _progress(game.rules, standings),
                 "settings": game.rules.settings.words(game.settings),
                 "rules_line": game.rules.settings.line(game.settings),

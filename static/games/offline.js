@@ -76,6 +76,8 @@ function nextRound(form, number, version) {
   form.querySelectorAll("input[name^='cards_']").forEach(function (input) { input.value = ""; });
   form.querySelectorAll(".question input, .seat-questions input").forEach(function (input) {
     input.checked = false;
+    // A number or words typed for the hand before (Cribbage's pegging) are not the next's.
+    if (input.type !== "radio" && input.type !== "checkbox") input.value = "";
   });
   form.querySelectorAll("section.player").forEach(function (section, seat) {
     section.classList.remove("has-error");

@@ -3,7 +3,8 @@ beside them.
 
 The scorekeeper enters the penalty cards each player took (or whole trick piles: other
 cards count 0 but are checked); the picker does not offer the cards `removed` for the
-player count, and offers the `counted` cards nobody has yet to the last player in one tap.
+player count, and offers the `counted` cards nobody has yet to the player receiving cards
+in one tap.
 The deal passes left each hand; the dealer changes no score (§5), so the board names them
 only to help the table.
 """
@@ -169,6 +170,9 @@ KIND = HeartsKind(
     title=scoring.TITLE,
     family=CLASSICS,
     lowest_wins=True,
+    # Every card that scores, 15 at most, with room for others tapped by mistake; 25
+    # cards of text ("10H " each) fit the 100 characters a seat's cards are stored in.
+    max_cards=25,
     min_players=scoring.MIN_PLAYERS,
     max_players=scoring.MAX_PLAYERS,
     hand_fields=("points", "moon", "hand_scores"),

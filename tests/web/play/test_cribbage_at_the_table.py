@@ -13,7 +13,9 @@ from tests.web.pages import (
     entry_url,
     errors_on,
     game_page,
+    hand_form,
     history_on,
+    messages_on,
     scoreboard_rows,
     text,
     totals_on,
@@ -104,3 +106,43 @@ def test_a_pile_missing_or_of_the_wrong_size_is_said_at_the_pile(
     )
     assert message in section.group(0)
     assert [typed_cards(html, seat) for seat in range(4)] == cards
+
+
+def test_an_edit_of_the_details_alone_that_ends_the_game_finishes_it(client):
+    # To 61: hand 1 (Ann deals, 5♦ cut) gives Ann 32 and Ben 35; hand 2 (Ben deals, 7♣
+    # cut) gives Ann 1 + 24 = 25 (57) and Ben 5 + 4 + 3 = 12 (47): the game goes on.
+    game = start(client, "cribbage", ["Ann", "Ben"], preset="once_around")
+    first = ["4S 4H 6C 6D", "5S 5H 5C JD", "KH QD 2C 9S", "5D"]
+    second = ["7S 8S 8H 9D", "2H 3D KC QS", "AH AS 10H JC", "7C"]
+    assert save_hand(client, game, first, pegging_0=4, pegging_1=6).status_code == 302
+    assert save_hand(client, game, second, pegging_0=1, pegging_1=5).status_code == 302
+    game.refresh_from_db()
+    assert game.finished_at is None
+
+    # Hand 2 edited: the same cards, Ben's pegging 30. The pegging, like the crib and the
+    # starter, is in the hand's details: 35 + 30 = 65 reaches 61 in the pegging, and the
+    # edit finishes the game.
+    response = save_hand(client, game, second, number=2, pegging_0=1, pegging_1=30)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.finished_at is not None
+    assert "Ben wins with 65" in unescape(game_page(client, game))
+
+
+def test_the_same_hand_saved_on_another_phone_with_its_crib_in_another_order_is_the_same(
+    client,
+):
+    # A second phone opened hand 1 before the first saved it, and taps the crib in
+    # another order: the same hand, recorded once.
+    game = start(client, "cribbage", ["Ann", "Ben"])
+    second_phone = hand_form(client, game)
+    assert save_hand(client, game, FIRST, pegging_0=5, pegging_1=3).status_code == 302
+    again = [*FIRST[:2], "QH 7H 9S AD", FIRST[3]]
+    data = second_phone | {"save": "1", "pegging_0": "5", "pegging_1": "3"}
+    data |= {f"cards_{seat}": cards for seat, cards in enumerate(again)}
+
+    response = client.post(entry_url(game), data, follow=True)
+
+    said = " ".join(messages_on(text(response)))
+    assert "Hand 1 was saved on another phone with the same cards" in said
+    assert game.rounds.count() == 1
