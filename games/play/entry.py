@@ -348,6 +348,8 @@ def _entry_context(form: RoundForm, editing: bool, notice: str) -> dict[str, Any
         "form": form,
         "players": players,
         "problem_players": [player for player in players if player["has_error"]],
+        # The answers say nobody shows cards (Gin Rummy's dead hand): no picker.
+        "no_cards": len(form.bare_seats()) >= len(form.names) and not form.piles,
         "active_name": form.holders[active] if active < len(form.holders) else "",
         "grid": grid,
         "taken": taken,

@@ -45,6 +45,7 @@ class PickerWords:
     # cell of the picker says the start of it.
     rest: str = "Rest of the points"
     rest_short: str = "Rest"
+    no_cards: str = "Nobody shows cards in this hand: save it."
 
 
 WORDS = PickerWords()

@@ -121,3 +121,16 @@ def test_a_table_types_any_target_or_bonus_and_a_negative_one_is_refused(client)
     data = {"kind": "gin-rummy", "player_0": "Ann", "player_1": "Ben", "gin_bonus": "-5"}
     refused = text(post_new_game(client, data))
     assert "Ensure this value is greater than or equal to 0." in errors_on(refused)
+
+
+def test_a_dead_hand_offers_no_cards_to_tap_and_a_knock_does(client):
+    game = new_game("gin-rummy", ["Ann", "Ben"])
+    data = hand_form(client, game) | {"refresh": "1"}
+
+    dead = unescape(text(client.post(entry_url(game), data | {"end": "dead"})))
+    knock = unescape(text(client.post(entry_url(game), data | {"end": "knock", "player": "0"})))
+
+    assert "Nobody shows cards in this hand: save it." in dead
+    assert re.search(r'<div class="picker[^"]*"[^>]*hidden>', dead)
+    assert "Nobody shows cards" not in knock
+    assert not re.search(r'<div class="picker[^"]*"[^>]*hidden>', knock)
