@@ -12,9 +12,9 @@ from games.rules.cribbage.scoring import (
     HandInput,
     HandResult,
     HouseRules,
-    Show,
     check_first_dealer,
 )
+from games.rules.cribbage.show import Show
 from games.rules.errors import InvalidInput
 from games.rules.reading import Json, as_list, as_object, card_texts, seat_hands
 from games.rules.settings import RuleSet

@@ -25,6 +25,7 @@ from games.rules.cribbage.scoring import (
     STARTER_PLACE,
     Place,
 )
+from games.rules.cribbage.show import count_show
 from games.rules.errors import InvalidInput, RuleError, WrongCardCount
 from games.rules.kind import (
     CLASSICS,
@@ -263,8 +264,11 @@ class CribbageKind(GameKind):
                 heels = f"His heels: {scoring.HEELS} to {names[dealer]}, who deals."
                 shown.append(SeatPreview(text=heels, complete_at=size))
             elif place != STARTER_PLACE and starter and len(parsed[place]) == SHOWN:
-                show = scoring.count_show(
-                    parsed[place], starter, crib=place == CRIB_PLACE, rules=rules
+                show = count_show(
+                    parsed[place],
+                    starter,
+                    crib=place == CRIB_PLACE,
+                    crib_four_flush=rules.crib_four_flush,
                 )
                 shown.append(SeatPreview(text=show.aloud(), score=show.score, complete_at=size))
             else:
