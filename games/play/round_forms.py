@@ -90,8 +90,7 @@ class RoundForm(forms.Form):
 
     def most(self, seat: int) -> int:
         """The most cards a seat shows, or a pile holds."""
-        players = len(self.names)
-        return self.rules.max_cards if seat < players else self.piles[seat - players].size
+        return self.rules.most_held(len(self.names))[seat]
 
     def played(self, texts: list[str], answers: dict[str, Any]) -> Played:
         """The hand as the rules read it: the players' cards, and the piles' in the

@@ -130,7 +130,8 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     """
     table = scores.table(game)
     answers = [name for name, _, _ in game.rules.asks(table).fields(table.seats)]
-    seats = table.seats + len(game.rules.piles)
+    most = game.rules.most_held(table.seats)
+    seats = len(most)
     values: dict[str, Any] = {
         key: data.get(key, "") for key in ("token", "version", "active", *answers)
     }
@@ -139,7 +140,6 @@ def apply_tap(data: QueryDict, game: Game) -> dict[str, Any]:
     selected = index(data.get("select"), seats)
     if selected is not None:
         active = selected
-    most = [game.rules.max_cards] * table.seats + [pile.size for pile in game.rules.piles]
     if data.get("add") and active is not None and len(cards[active]) < most[active]:
         # Only the picker's own buttons send `add`; anything else is ignored.
         with suppress(RuleError):

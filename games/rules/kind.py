@@ -318,6 +318,11 @@ class GameKind(ABC):
         """How many printed jokers are in play."""
         return 0
 
+    def most_held(self, players: int) -> tuple[int, ...]:
+        """The most cards each seat shows (`max_cards`), then each of the kind's piles
+        holds: the picker's limit for every place it fills."""
+        return (self.max_cards,) * players + tuple(pile.size for pile in self.piles)
+
     def removed(self, table: Table) -> frozenset[str]:
         """The cards (as card text, "2D") taken out of this table's deck (Hearts' deuces
         for 3, 5 or 6 players): the picker does not offer them."""
