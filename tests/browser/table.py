@@ -180,6 +180,9 @@ def settled(page: Page) -> None:
     Until then the page may still change under the test: a screenshot or an axe run would
     catch it half-swapped, and a tap on a form swapped in less than 20 ms ago is applied on
     the phone but never posted, because htmx has not wired the new form up yet."""
+    # A page just reached has run its scripts (htmx, the picker) only once it has loaded:
+    # before then nothing is busy because nothing is wired up yet, and a tap is lost.
+    page.wait_for_load_state("load")
     expect(page.locator(HTMX_BUSY)).to_have_count(0)
 
 
