@@ -91,7 +91,8 @@ def read_games(data: object) -> list[GameEntry]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TransferError("This is not a Scorekeeper export: it has no “format” of ours.")
     version = data.get("version")
-    if version != VERSION:
+    # Exactly the number written: JSON's true and 1.0 would equal 1 in Python.
+    if type(version) is not int or version != VERSION:
         raise TransferError(
             f"This file is in version {json.dumps(version)} of the export format; "
             f"this Scorekeeper reads version {VERSION}."

@@ -716,6 +716,13 @@ EDITS = {
     ),
     "version-as-text": (lambda doc: doc.update(version="1"), 'version "1" of the export'),
     "no-version": (lambda doc: doc.pop("version"), "version null of the export format"),
+    # JSON's true and 1.0 equal 1 in Python: the header is read as written.
+    "version-as-true": (lambda doc: doc.update(version=True), "version true of the export"),
+    "version-as-a-fraction": (lambda doc: doc.update(version=1.0), "version 1.0 of the export"),
+    "format-as-a-list": (
+        lambda doc: doc.update(format=["scorekeeper-games"]),
+        "no “format” of ours",
+    ),
     "no-games": (lambda doc: doc.update(games=[]), "The file holds no games."),
     "games-not-a-list": (lambda doc: doc.update(games={}), "The file holds no games."),
     "game-not-an-object": (lambda doc: doc.update(games=[4]), "Game 1 is not an object."),
