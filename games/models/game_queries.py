@@ -68,7 +68,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def touch(self) -> int:
         """Mark these games changed outside the table's own actions (an admin edit), so
-        open forms, cached sheets and ETags all see a new version."""
+        open forms see a new version, and cached sheets and ETags a new revision."""
         return self.update(**moved_on(models.F("version")))
 
 
