@@ -244,7 +244,7 @@ def follow(
     arrival: float,
 ):
     """One viewer, arriving `arrival` seconds in: a share link's page, then a poll every
-    3–5 s with the version it shows."""
+    3–5 s with the revision it shows."""
     stop.wait(arrival)
     while not links and not stop.is_set():
         stop.wait(0.5)
@@ -253,7 +253,7 @@ def follow(
     phone = Browser(port)
     link = rng.choice(links)
     answer = figures.timed("page", (200,), phone.request, "GET", link)
-    seen = re.search(r"seen=(\d+)", answer[2]).group(1) if answer else "0"
+    seen = re.search(r"seen=(\w+)", answer[2]).group(1) if answer else "0"
     while not stop.wait(rng.uniform(3.0, 5.0)):
         answer = figures.timed(
             "poll",
@@ -264,7 +264,7 @@ def follow(
             **{"HX-Request": "true"},
         )
         if answer and answer[0] == 200:
-            found = re.search(r"seen=(\d+)", answer[2])
+            found = re.search(r"seen=(\w+)", answer[2])
             seen = found.group(1) if found else seen
 
 

@@ -153,7 +153,7 @@ def _card_figures(player: Player, games: GameQuerySet) -> list[Figures]:
     for slug, kind in KINDS.items():
         if not kind.has_figures:
             continue
-        card_games = list(finished.filter(kind=slug).only("pk", "version"))
+        card_games = list(finished.filter(kind=slug).only("pk", "version", "revision"))
         if not card_games:
             continue
         figures = kind.figures(player.name, scores.standings_of(card_games, _scored))

@@ -2,6 +2,7 @@
 or finished; and the games deleted but still restorable, apart from all the others.
 Starting a game, at the table or from a paper sheet, is the manager's too."""
 
+import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,20 @@ if TYPE_CHECKING:
 
 # How long a deleted game can be restored by its owner; after that it is gone for good.
 RESTORE_DAYS = 30
+
+
+def new_revision() -> str:
+    """A game's revision: 64 random bits, so that no two states of a game, in any
+    database or backup, ever share one (`games.models.scores` names its cache by it)."""
+    return secrets.token_hex(8)
+
+
+def moved_on(version: int | models.F) -> dict[str, Any]:
+    """What a game's row takes at every change to it, whoever makes it (the table's
+    actions, the admin, a login claiming a browser's games): the next version, which a
+    device saving over a state it has not seen is told by, and a new revision, which
+    names what is worked out from the new state."""
+    return {"version": version + 1, "revision": new_revision(), "updated_at": timezone.now()}
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -53,8 +68,8 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     def touch(self) -> int:
         """Mark these games changed outside the table's own actions (an admin edit), so
-        open forms, cached sheets and ETags all see a new version."""
-        return self.update(version=models.F("version") + 1, updated_at=timezone.now())
+        open forms see a new version, and cached sheets and ETags a new revision."""
+        return self.update(**moved_on(models.F("version")))
 
 
 _GameManager = models.Manager.from_queryset(GameQuerySet)

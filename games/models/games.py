@@ -15,7 +15,13 @@ from django.utils import timezone
 
 from games.models import scores
 from games.models.changes import Change
-from games.models.game_queries import RESTORE_DAYS, DeletedGameManager, GameManager
+from games.models.game_queries import (
+    RESTORE_DAYS,
+    DeletedGameManager,
+    GameManager,
+    moved_on,
+    new_revision,
+)
 from games.models.players import Player, Seat
 from games.models.rounds import Round
 from games.rules import FLAGSHIP, KINDS
@@ -56,7 +62,9 @@ class Game(models.Model):
     """One game at one table: its kind, the decks in play and the players in seat order.
 
     `version` goes up with every change to the game or its rounds, so a device saving over
-    data it has not seen can be told instead of silently overwriting it.
+    data it has not seen can be told instead of silently overwriting it; `revision` is
+    drawn afresh at the same time (`moved_on`), so that what is kept of one state of the
+    game is never taken for another's after a restore.
     """
 
     kind = models.CharField(max_length=20, choices=kind_choices, default=FLAGSHIP)
@@ -67,6 +75,7 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    revision = models.CharField(max_length=16, default=new_revision, editable=False)
     # The game's settings in the API's form (a target score, jokers, a wild rank…).
     settings = models.JSONField(default=dict, blank=True)
     # Who may change the game: its owner and the co-scorekeepers the owner adds; before
@@ -218,10 +227,10 @@ class Game(models.Model):
         after: Any = None,
         settings: Any = None,
     ) -> None:
-        self.version += 1
-        self.save(
-            update_fields=["version", "finished_at", "abandoned_at", "deleted_at", "updated_at"]
-        )
+        moved = moved_on(self.version)
+        for field, value in moved.items():
+            setattr(self, field, value)
+        self.save(update_fields=[*moved, "finished_at", "abandoned_at", "deleted_at"])
         entry = {"action": action, "round_number": number, "before": before, "after": after}
         Change.objects.create(game=self, settings=settings, **entry)
 

@@ -1,11 +1,30 @@
-"""The read model: what is worked out from a game at one version, and where it is kept.
+"""The read model: what is worked out from a game at one state, and where it is kept.
 
 Scores are never stored: they are worked out from the cards through the rules. What is
 worked out from a game (its table, its rounds as played, its standings, its outcome, its
-rendered scoreboard) is kept under one key function, `key`, which names the game, its
-version and the rules' edition: any change to a game moves its version on, and a rules fix
-changes the edition, so a value under a key never goes out of date, and a rules fix
-re-scores every game, the players' card figures included.
+rendered scoreboard, its filled sheets) is kept under one key function, `key`, which names
+the game, its version and revision, and the rules' edition: any change to a game moves its
+version on and draws it a new revision, and a rules fix changes the edition, so a value
+under a key never goes out of date, and a rules fix re-scores every game, the players'
+card figures included.
+
+The revision is what makes a key safe across timelines. A version alone comes round again:
+a restored backup played on reaches version N a second time with other cards, and a
+database started afresh numbers its games from 1 again, while the cache still holds what
+the other timeline worked out under those numbers. So every change draws the game 64
+random bits (`Game.revision`, written with the version in one place, `moved_on`), which no
+other state of any game in any database shares. A database generation id, written at
+migrate or restore time, would be one more step a host could forget (a restore by hand
+writes none) and would not tell apart two databases sharing one cache; the revision needs
+no step at all, at the cost of a column, its migration and 17 more characters a key (the
+version stays in it, for people reading keys).
+
+Every other cache, and why it is safe after a restore: a filled sheet's ETag is a digest
+of its key (its Last-Modified, the game's last change, is read only by a phone that sends
+no ETag); the live board asks again with the revision it shows; a blank sheet, a reference
+page and a QR code depend only on what was asked (and the templates), not on any game;
+the `limits` cache counts requests, not rows; a cached session naming an account is checked
+against that account's password hash, so one whose number comes round again logs nobody in.
 
 Values live in the shared cache, for every process, and the most recently used also in
 this process's own memory in front of it: a card tap asks for the same few of them each
@@ -47,9 +66,9 @@ class Outcome:
 
 
 def key(game: "Game", what: str) -> str:
-    """The one key of everything worked out from a game: `what`, at the game's version,
-    under the rules' edition."""
-    return f"{what}:{EDITION}:{game.pk}:{game.version}"
+    """The one key of everything worked out from a game: `what`, at the game's version and
+    revision, under the rules' edition."""
+    return f"{what}:{EDITION}:{game.pk}:{game.version}:{game.revision}"
 
 
 def table(game: "Game") -> Table:
@@ -159,7 +178,6 @@ def _remember(name: str, value: object) -> None:
 
 
 def forget() -> None:
-    """Empty this process's memory, as when the shared cache is emptied (the tests do,
-    where database ids come round again)."""
+    """Empty this process's memory, as when the shared cache is emptied (the tests do)."""
     with _lock:
         _recent.clear()

@@ -149,17 +149,18 @@ def game_leave(request: HttpRequest, game: Game) -> HttpResponseBase:
 def shared_game(request: HttpRequest, token: str) -> HttpResponseBase:
     """The live scoreboard behind a share link: read-only, for any phone, no login.
 
-    The page asks again every few seconds with the version it shows (`?seen=`), only while
-    it is on screen (static/games/share.js); while the game has not changed the answer is
-    an empty 204, which htmx leaves on screen.
+    The page asks again every few seconds with the revision it shows (`?seen=`: never the
+    same for two states of the game, a restored backup's included), only while it is on
+    screen (static/games/share.js); while the game has not changed the answer is an empty
+    204, which htmx leaves on screen.
     `?large=1` is the big-type variant for a tablet or a TV.
     """
-    shared = Game.objects.filter(share_token=token).values_list("pk", "version").first()
+    shared = Game.objects.filter(share_token=token).values_list("pk", "revision").first()
     if not token or shared is None:
         return render(request, "games/shared_gone.html", status=404)
-    # Most polls find nothing new: they cost one indexed lookup of two numbers, and no
-    # template.
-    if is_htmx(request) and request.GET.get("seen") == str(shared[1]):
+    # Most polls find nothing new: they cost one indexed lookup of two small values, and
+    # no template.
+    if is_htmx(request) and request.GET.get("seen") == shared[1]:
         return HttpResponse(status=204)
     game = Game.objects.get(pk=shared[0])
     context = game_context(game) | {"token": token, "large": request.GET.get("large") == "1"}

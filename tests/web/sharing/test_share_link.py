@@ -31,8 +31,8 @@ def test_a_share_link_shows_the_scoreboard_to_anyone_and_stops_when_revoked():
     assert response.status_code == 200
     # It asks every 3 seconds, and at once when it comes back on screen (share.js).
     assert 'hx-trigger="every 3s, refresh"' in text(response)
-    # Asked again with the version it shows, an unchanged game answers with nothing.
-    poll = f"{link}?seen={game.version}"
+    # Asked again with the revision it shows, an unchanged game answers with nothing.
+    poll = f"{link}?seen={game.revision}"
     assert viewer.get(poll, headers=HTMX).status_code == 204
     save_hand(owner, game)
     fresh = viewer.get(poll, headers=HTMX)
@@ -54,7 +54,7 @@ def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
 ):
     owner = logged_in("ann")
     game = start(owner)
-    poll = shared_link(owner, game) + f"?seen={game.version}"
+    poll = shared_link(owner, game) + f"?seen={game.revision}"
     viewer = Client()
     rendered = []
 
@@ -67,7 +67,7 @@ def test_a_poll_of_an_unchanged_game_costs_one_small_query_and_no_template(
             response = viewer.get(poll, headers=HTMX)
         assert response.status_code == 204 and rendered == []
         sql = captured.captured_queries[0]["sql"]
-        assert '"games_game"."version"' in sql and '"games_game"."note"' not in sql
+        assert '"games_game"."revision"' in sql and '"games_game"."note"' not in sql
         # A changed game is rendered (so the check above can tell).
         viewer.get(poll.replace("seen=", "seen=9"), headers=HTMX)
         assert "live" in rendered  # the page's partial
