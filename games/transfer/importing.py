@@ -95,15 +95,15 @@ def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
             owner=owner,
             browser=browser,
             paper=entry.paper,
+            finished_at=entry.finished_at,
+            abandoned_at=entry.abandoned_at,
         )
         for entry in entries
     )
-    # The file's times are the real ones (a new row is stamped now), and it says whether
-    # the game is finished or abandoned.
+    # The file's start times are the real ones: a new row is stamped now.
     for game, entry in zip(games, entries, strict=True):
         game.created_at = entry.created_at
-        game.finished_at, game.abandoned_at = entry.finished_at, entry.abandoned_at
-    Game.objects.bulk_update(games, ["created_at", "finished_at", "abandoned_at"])
+    Game.objects.bulk_update(games, ["created_at"])
     Change.objects.bulk_create(
         Change(
             game=game,
