@@ -95,7 +95,9 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     """The game's scores, or why its stored cards cannot be scored.
 
     Stored cards can stop passing the rules after an admin edit or a stricter rules fix;
-    the pages then say which round to fix instead of failing.
+    the pages then say which round to fix instead of failing. A request's spent CPU
+    budget is no such problem: `TooCostly` goes on up, to be said as what it is
+    (`games.limits`), and nothing is kept.
 
     Scored once a change (`scores.standings`): the pages that follow a save and every phone
     following the game read the scores instead of fetching every round and scoring again.

@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A CPU budget for every request and an allowance a minute for every address.
+    "games.limits.VisitorLimits",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -160,6 +162,8 @@ else:
 # How many proxies in front of the app add themselves to X-Forwarded-For: the address
 # limits count is the one the outermost of them saw (0: the connection's own address).
 PROXIES = int(os.environ.get("DJANGO_PROXIES", "0"))
+# The CPU time one address may use a minute, every request counted (games/limits.py).
+CPU_SECONDS_A_MINUTE = 10
 LOGIN_REDIRECT_URL = "game-list"
 # Password-reset mail: printed on the console in development, sent through the local
 # mail server (SMTP on localhost) in production, unless DJANGO_EMAIL_BACKEND says otherwise.

@@ -160,6 +160,15 @@ def _fast_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_visitor_for_the_whole_run() -> Iterator[None]:
+    """Every request of the run comes from the test client's one address: its allowance
+    a minute (games/limits.py) is raised out of reach, as for a whole room of tables. The
+    tests of the allowance itself set their own small figure."""
+    with override_settings(CPU_SECONDS_A_MINUTE=10**6):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache: database ids come round again between tests,

@@ -1,5 +1,6 @@
 """The players on the roster, and who sat where at a game."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings as project
@@ -17,6 +18,19 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         if found is not None:
             return found
         return self.create(name=name, owner=owner, browser="" if owner else browser)
+
+    def roster(self, names: Iterable[str], owner: Any, browser: str) -> dict[str, "Player"]:
+        """The roster's players of these names by key, those new joining it: `seat` for
+        many names at once, in two queries (an import's whole file)."""
+        wanted = {name.casefold(): name for name in reversed(list(names))}
+        found = {player.key: player for player in self.of(owner, browser).filter(key__in=wanted)}
+        # bulk_create skips save(), which sets each key.
+        joining = [
+            Player(name=name, key=key, owner=owner, browser="" if owner else browser)
+            for key, name in wanted.items()
+            if key not in found
+        ]
+        return found | {player.key: player for player in self.bulk_create(joining)}
 
     def move_to(self, browser: str, user: Any) -> None:
         """A browser's roster joins its account's: a name the account has already is

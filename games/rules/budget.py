@@ -8,6 +8,11 @@ copies within the decks in play. Then by a CPU budget, checked between hands, fo
 those limits still allow and that keeps the meld solver busiest: a whole game of 200
 Indian Rummy deals for eight players, each hand crowded with jokers and wild cards, costs
 a second or two; no real game comes within a hundredth of that.
+
+Every request of the site runs inside a budget (`games.limits`); a budget spent is
+`TooCostly`, which is no `RuleError`: it says nothing of the cards, so nothing that
+catches a rules error (a page saying which round is wrong, a cached "does not pass the
+rules") takes it for one.
 """
 
 import time
@@ -23,10 +28,26 @@ MAX_NUMBER = 999_999_999
 _deadline: ContextVar[float | None] = ContextVar("deadline", default=None)
 
 
+class TooCostly(Exception):
+    """The request's CPU budget is spent: the work asked for is too much for one request,
+    whatever the cards say."""
+
+    message = (
+        "This request asks for more scoring than one request may: "
+        "no real game needs this much work."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
+
+
 @contextmanager
 def cpu_budget(seconds: float) -> Iterator[None]:
-    """Scoring inside this block may use `seconds` of this thread's CPU time."""
-    token = _deadline.set(time.thread_time() + seconds)
+    """Scoring inside this block may use `seconds` of this thread's CPU time, and never
+    more than a budget around it still allows."""
+    deadline = time.thread_time() + seconds
+    outer = _deadline.get()
+    token = _deadline.set(deadline if outer is None else min(outer, deadline))
     try:
         yield
     finally:
@@ -34,13 +55,10 @@ def cpu_budget(seconds: float) -> Iterator[None]:
 
 
 def within_budget() -> None:
-    """`invalid_input` once the CPU budget is spent (never outside `cpu_budget`)."""
+    """`TooCostly` once the CPU budget is spent (never outside `cpu_budget`)."""
     deadline = _deadline.get()
     if deadline is not None and time.thread_time() > deadline:
-        raise InvalidInput(
-            "This request asks for more scoring than one request may: "
-            "no real game needs this much work."
-        )
+        raise TooCostly
 
 
 def check_hands(count: int) -> None:

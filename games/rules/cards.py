@@ -61,8 +61,16 @@ def parse_rank(text: str) -> str:
     return rank
 
 
+# Every card in its canonical text, read at once: stored hands and exported files hold
+# only these, and a long game or a whole file reads tens of thousands of them.
+_CANONICAL = {rank + suit: Card(rank, suit) for rank in RANKS for suit in SUITS}
+
+
 def parse_card(text: str, *, jokers: bool = False, player: str | int | None = None) -> Card:
     """Read one card; raise InvalidCard (naming `player`) for anything not in the notation."""
+    known = _CANONICAL.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise InvalidCard(f"{text!r} is not a card.", player)
     # Only ASCII letters change case: "ſ".upper() is "S", and that is not a card.

@@ -1,17 +1,16 @@
 """Writing the games of a file that was read and checked (games.transfer.reading) as the
-importer's, one short transaction a game, all or nothing for the file.
+importer's: the whole file in one transaction, all or nothing.
 """
 
-import time
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 
-from games.models import Game, Hand, Round, Steal
+from games.models import Change, Game, Hand, Player, Round, Seat, Steal
 from games.transfer.reading import GameEntry, TransferError
 
 
@@ -23,31 +22,22 @@ def import_games(
     (`_new_games`), so that importing a file twice never counts a game twice.
 
     Every game was checked and scored while the file was read (`read_file`), so writing
-    is all that is left: each game in its own short transaction, so that the tables
-    saving rounds meanwhile wait for one game at most, never for the whole file. The file
-    is still all or nothing: if writing fails part way, the games already written are
-    removed again.
+    is all that is left, and it is all or nothing even if the server dies midway: the
+    whole file is one transaction, which the database undoes unless it commits. To keep
+    that transaction short, for the tables saving rounds meanwhile (SQLite lets one
+    writer in at a time), every row is bulk-inserted: a few statements for the whole
+    file, whatever its size (`bench/import_load.py` measures the tables' waits).
 
     The games keep their entered times. Their history starts at the import and names the
     `source` file: the file holds what was entered, not each change on the way.
     """
     new = _new_games(entries, owner, browser)
-    games: list[Game] = []
     try:
-        for entry in new:
-            started = time.monotonic()
-            with transaction.atomic():
-                games.append(_write_game(entry, owner, browser, source))
-            if connection.vendor == "sqlite":
-                # SQLite lets one writer in at a time, and a waiting writer only looks
-                # again after a growing pause: were the import to start its next game at
-                # once, a table saving a round could wait for the whole file. Leaving the
-                # database free as long as a game took keeps the table's waits short.
-                time.sleep(time.monotonic() - started)
+        with transaction.atomic():
+            games = _write_games(new, owner, "" if owner else browser, source)
     except DatabaseError as error:
-        Game.objects.filter(pk__in=[game.pk for game in games]).delete()
         raise TransferError(
-            f"The import stopped at game {len(games) + 1} ({error}); nothing was imported. "
+            f"The games could not be written ({error}); nothing was imported. "
             "Try again in a moment."
         ) from error
     return games, len(entries) - len(new)
@@ -89,57 +79,76 @@ def _key_of_game(game: Game) -> GameKey:
     return (game.kind, game.created_at, players, tuple(map(tuple, rows)))
 
 
-def _write_game(entry: GameEntry, owner: Any, browser: str, source: str) -> Game:
-    """One checked game, written as the table would have left it: started with its
-    players, then its rounds with their cards and steals; a game of paper scores as the
-    paper-game page saves it."""
-    if entry.paper:
-        scores = [row.details["scores"] for row in entry.rounds]
-        game = Game.objects.from_paper(
-            entry.kind, entry.players, scores, entry.created_at, entry.note, owner, browser
-        )
-    else:
-        game = Game.objects.start(
-            entry.players,
-            entry.decks,
-            entry.note,
+def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source: str) -> list[Game]:
+    """The checked games, written as the table would have left them (started with their
+    players, then their rounds with their cards and steals; a paper game's rows of
+    scores with empty hands, as the paper-game page saves it), one bulk insert a table."""
+    roster = Player.objects.roster(
+        [name for entry in entries for name in entry.players], owner, browser
+    )
+    games = Game.objects.bulk_create(
+        Game(
             kind=entry.kind,
+            decks=entry.decks,
+            note=entry.note,
             settings=entry.settings,
             owner=owner,
             browser=browser,
+            paper=entry.paper,
+            finished_at=entry.finished_at,
+            abandoned_at=entry.abandoned_at,
         )
-        seats = list(game.seats.order_by("position"))
-        # A few statements a game, however long: the rows of every round at once.
-        rounds = Round.objects.bulk_create(
-            Round(game=game, number=number, token=uuid.uuid4(), details=row.details)
-            for number, row in enumerate(entry.rounds, start=1)
-        )
-        Hand.objects.bulk_create(
-            Hand(round=played, seat=seat, cards=cards)
-            for played, row in zip(rounds, entry.rounds, strict=True)
-            for seat, cards in zip(seats, row.cards, strict=True)
-        )
-        Steal.objects.bulk_create(
-            Steal(
-                round=played,
-                order=order,
-                thief=seats[steal.thief],
-                victim=None if steal.victim is None else seats[steal.victim],
-                card=steal.card,
-            )
-            for played, row in zip(rounds, entry.rounds, strict=True)
-            for order, steal in enumerate(row.steals)
-        )
-    # The file's times are the real ones, and it says whether the game is finished or
-    # abandoned. The history starts at the import: only the start is kept, naming the file.
-    Game.objects.filter(pk=game.pk).update(
-        created_at=entry.created_at,
-        finished_at=entry.finished_at,
-        abandoned_at=entry.abandoned_at,
+        for entry in entries
     )
-    started = game.changes.earliest("at", "pk")
-    game.changes.exclude(pk=started.pk).delete()
-    started.after = [*(started.after or []), ["imported from", source]]
-    started.save(update_fields=["after"])
-    game.refresh_from_db()
-    return game
+    # The file's start times are the real ones: a new row is stamped now.
+    for game, entry in zip(games, entries, strict=True):
+        game.created_at = entry.created_at
+    Game.objects.bulk_update(games, ["created_at"])
+    Change.objects.bulk_create(
+        Change(
+            game=game,
+            action=Change.Action.STARTED,
+            after=[["players", ", ".join(entry.players)], ["imported from", source]],
+        )
+        for game, entry in zip(games, entries, strict=True)
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, player=roster[name.casefold()], position=position)
+        for game, entry in zip(games, entries, strict=True)
+        for position, name in enumerate(entry.players)
+    )
+    seated = iter(seats)
+    seats_of = [[next(seated) for _ in entry.players] for entry in entries]
+    rounds = Round.objects.bulk_create(
+        Round(
+            game=game,
+            number=number,
+            token=None if entry.paper else uuid.uuid4(),
+            details=row.details,
+        )
+        for game, entry in zip(games, entries, strict=True)
+        for number, row in enumerate(entry.rounds, start=1)
+    )
+    played = iter(rounds)
+    placed = [
+        (next(played), row, at)
+        for entry, at in zip(entries, seats_of, strict=True)
+        for row in entry.rounds
+    ]
+    Hand.objects.bulk_create(
+        Hand(round=round_, seat=seat, cards=cards)
+        for round_, row, at in placed
+        for seat, cards in zip(at, row.cards, strict=True)
+    )
+    Steal.objects.bulk_create(
+        Steal(
+            round=round_,
+            order=order,
+            thief=at[steal.thief],
+            victim=None if steal.victim is None else at[steal.victim],
+            card=steal.card,
+        )
+        for round_, row, at in placed
+        for order, steal in enumerate(row.steals)
+    )
+    return games

@@ -1,5 +1,9 @@
 """Reading an exported file: every field checked, every game scored by its kind, before
 anything is written. The format is in games.transfer.exporting.
+
+All of it runs inside the request's CPU budget (games.limits): a file that takes more is
+refused, saying how far the checks came, before anything is written. A real file fits:
+500 ordinary games are read and scored in a fraction of the budget (bench/import_load.py).
 """
 
 import json
@@ -14,10 +18,11 @@ from django import forms
 from games.models import Game, Hand, Player
 from games.questions import question_field
 from games.rules import KINDS
-from games.rules.budget import MAX_HANDS
+from games.rules.budget import MAX_HANDS, TooCostly, within_budget
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
 from games.rules.kind import PAPER_SCORE, GameKind, Played, Table
+from games.rules.questions import Question
 from games.rules.reading import Json, loads
 from games.rules.words import say
 from games.transfer.exporting import FORMAT, VERSION
@@ -82,12 +87,23 @@ def read_file(content: bytes) -> list[GameEntry]:
         raise TransferError(error.message) from error
     entries = read_games(data)
     for number, entry in enumerate(entries, start=1):
-        _check_scores(entry, f"Game {number}")
+        try:
+            _check_scores(entry, f"Game {number}")
+        except TooCostly:
+            raise _too_costly(f"its {len(entries)} games were read, {number - 1} scored") from None
     return entries
 
 
+def _too_costly(done: str) -> TransferError:
+    return TransferError(
+        f"This file is more work than one import may do: {done} when the checks were "
+        "stopped, and nothing was imported. Import it in parts, a smaller file at a time."
+    )
+
+
 def read_games(data: object) -> list[GameEntry]:
-    """The games of a parsed JSON document, each field checked."""
+    """The games of a parsed JSON document, each field checked (within the request's CPU
+    budget, game by game)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TransferError("This is not a Scorekeeper export: it has no “format” of ours.")
     version = data.get("version")
@@ -104,7 +120,14 @@ def read_games(data: object) -> list[GameEntry]:
         raise TransferError(
             f"The file holds {len(games)} games; an import takes at most {MAX_GAMES}."
         )
-    return [_game_entry(game, f"Game {number}") for number, game in enumerate(games, start=1)]
+    entries = []
+    for number, game in enumerate(games, start=1):
+        try:
+            within_budget()
+        except TooCostly:
+            raise _too_costly(f"{number - 1} of its {len(games)} games were read") from None
+        entries.append(_game_entry(game, f"Game {number}"))
+    return entries
 
 
 def _field[T](data: Json, key: str, kind: type[T], where: str, what: str) -> T:
@@ -173,8 +196,9 @@ def _game_entry(value: object, where: str) -> GameEntry:
     if len(listed) > MAX_HANDS:
         raise TransferError(f"{where}: {say(words.at_most, count=MAX_HANDS)}, not {len(listed)}.")
     table = Table(players, decks, settings)
+    answers = _answer_fields(rules, table)
     rounds = [
-        _round_entry(played, number, table, rules, f"{where}: {words.row(number)}", paper)
+        _round_entry(played, number, table, rules, answers, f"{where}: {words.row(number)}", paper)
         for number, played in enumerate(listed, start=1)
     ]
     if paper:
@@ -248,6 +272,7 @@ def _round_entry(
     number: int,
     table: Table,
     rules: GameKind,
+    answers: "AnswerFields",
     where: str,
     paper: bool,
 ) -> RoundEntry:
@@ -270,9 +295,9 @@ def _round_entry(
         return RoundEntry(cards, details, ())
     if steals and not rules.has_steals:
         raise TransferError(f"{where}: only Indian Chief has steals.")
-    if details and not rules.asks(table):
+    if details and not answers:
         raise TransferError(f"{where}: {say(rules.words.no_details, title=rules.title)}")
-    _check_details(details, rules, table, where)
+    _check_details(details, rules, answers, where)
     return RoundEntry(cards, details, _steals(steals, players, where))
 
 
@@ -339,13 +364,22 @@ def _check_paper_row(
         raise TransferError(f"{where}: a paper game has no cards and no steals.")
 
 
-def _check_details(details: Json, rules: GameKind, table: Table, where: str) -> None:
+type AnswerFields = dict[str, tuple[Question, forms.Field]]
+
+
+def _answer_fields(rules: GameKind, table: Table) -> AnswerFields:
+    """Each question a hand of this game asks, with its form field: made once a game, as
+    a file's hands are many."""
+    names = [str(seat) for seat in range(len(table.players))]
+    asked = rules.asks(table).fields(len(names))
+    return {name: (question, question_field(question, names)) for name, question, _ in asked}
+
+
+def _check_details(details: Json, rules: GameKind, answers: AnswerFields, where: str) -> None:
     """The hand's answers as the table stores them: only questions the game asks, each
     answer one its form field would give back unchanged, and the game's piles (Cribbage's
     crib and starter), each as canonical card text. The rules check what the answers and
     the cards mean when the game is scored."""
-    names = [str(seat) for seat in range(len(table.players))]
-    fields = {name: question for name, question, _ in rules.asks(table).fields(len(names))}
     piles = {pile.key: pile.label for pile in rules.piles}
     for name, value in details.items():
         if name in piles:
@@ -355,14 +389,11 @@ def _check_details(details: Json, rules: GameKind, table: Table, where: str) -> 
                     f"{where}: the {piles[name].lower()} must be its cards as text, like “7H 7C”."
                 )
             continue
-        question = fields.get(name)
-        if question is None:
+        if name not in answers:
             raise TransferError(f"{where}: {rules.title} asks nothing called “{name}”.")
+        question, field = answers[name]
         try:
-            kept = (
-                question.stored(question_field(question, names).clean(question.shown(value)))
-                == value
-            )
+            kept = question.stored(field.clean(question.shown(value))) == value
         except (forms.ValidationError, TypeError, ValueError):
             kept = False
         if not kept:

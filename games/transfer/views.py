@@ -59,14 +59,20 @@ def games_export(request: HttpRequest, fmt: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def games_import(request: HttpRequest) -> HttpResponseBase:
     """Games from an exported JSON file become the importer's: their account's, or this
-    browser's. A file with any problem imports nothing and says what is wrong."""
+    browser's. A file with any problem imports nothing and says what is wrong.
+
+    Without an account, the page itself gives the browser its key (the session cookie),
+    so that the file is posted with it and the games are written under a key the browser
+    already holds. A post without a key (a script, a browser that never opened the page)
+    gets one as any page starting a game does, with the answer: the import is all or
+    nothing, so the worst a lost answer leaves is a whole file under a key nobody holds,
+    as a lost answer to "Start" leaves one game."""
+    owners = keepers(request)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if form.is_valid():
         try:
             games, already_here = import_games(
-                form.cleaned_data["games"],
-                **keepers(request),
-                source=form.cleaned_data["file"].name,
+                form.cleaned_data["games"], **owners, source=form.cleaned_data["file"].name
             )
         except TransferError as error:
             form.add_error("file", str(error))

@@ -16,13 +16,13 @@ from datetime import UTC, datetime
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError, connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game, Round
+from games.models import Game, Hand, Round
 from games.rules import KINDS
 from games.rules.kind import PAPER_SCORE
 from games.transfer import forms as transfer
-from games.transfer import importing
 from tests.factories import (
     FOUR,
     THIEVES_ROUND,
@@ -1083,43 +1083,40 @@ def test_a_paper_score_no_sheet_holds_is_refused(client, score):
 
 
 def test_a_failure_while_writing_removes_the_games_already_written(client, monkeypatch):
-    # Three good games; the database gives way while the third is written.
+    # Three good games; the database gives way once their games and rounds are written,
+    # while their hands are.
     document = evening_of(3)
-    write = importing._write_game
+    write = Hand.objects.bulk_create
     written = []
 
     def failing(*args, **kwargs):
-        if len(written) == 2:
-            raise DatabaseError("database is locked")
-        written.append(write(*args, **kwargs))
-        return written[-1]
+        written.append(Round.objects.count())
+        raise DatabaseError("database is locked")
 
-    monkeypatch.setattr(importing, "_write_game", failing)
+    monkeypatch.setattr(Hand.objects, "bulk_create", failing)
 
     response = upload(client, json.dumps(document).encode())
 
     assert response.status_code == 200
     [error] = file_errors(text(response))
-    assert "The import stopped at game 3 (database is locked); nothing was imported." in error
-    assert len(written) == 2 and not Game.objects.exists()
+    assert "(database is locked); nothing was imported." in error
+    assert written == [3] and not Game.objects.exists() and not Round.objects.exists()
+    monkeypatch.setattr(Hand.objects, "bulk_create", write)
+    assert upload(client, json.dumps(document).encode()).status_code == 302
+    assert Game.objects.count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
-def test_each_game_is_written_in_its_own_transaction(client, monkeypatch):
-    # The tables saving meanwhile wait for one game at most: no transaction is open
-    # when a game starts to be written, and each game's writing runs in one.
-    document = evening_of(3)
-    write = importing._write_game
-    depths = []
+@pytest.mark.parametrize("count", [1, 6])
+def test_a_file_is_written_in_a_few_statements(client, count):
+    # All or nothing even if the server dies midway (test_import_limits): one transaction
+    # for the whole file, and a short one however many games the file holds: the same few
+    # statements for one game or six.
+    with CaptureQueriesContext(connection) as queries:
+        assert upload(client, json.dumps(evening_of(count)).encode()).status_code == 302
+    writes = [query["sql"] for query in queries if query["sql"].startswith(("INSERT", "UPDATE"))]
 
-    def observed(*args, **kwargs):
-        # Inside an outermost transaction, with no savepoint: nothing holds it open
-        # around the game being written.
-        depths.append((connection.in_atomic_block, len(connection.savepoint_ids)))
-        return write(*args, **kwargs)
-
-    monkeypatch.setattr(importing, "_write_game", observed)
-
-    assert upload(client, json.dumps(document).encode()).status_code == 302
-    assert Game.objects.count() == 3
-    assert depths == [(True, 0)] * 3
+    assert Game.objects.count() == count
+    # The players (all new), the games, their times from the file, their start in the
+    # history, seats, rounds, hands and steals; then the session keeping the browser's key.
+    assert len(writes) == 9, writes
