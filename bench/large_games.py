@@ -179,8 +179,10 @@ def measure_game(client, pk: int, runs: int) -> dict[str, float]:
         form["save"] = "1"
 
     before = Game.objects.get(pk=pk).version
-    figures["edit hand 1"] = cpu_runs(runs, edit_form, lambda: client.post(edit, form))
-    assert Game.objects.get(pk=pk).version == before + runs, "every edit was saved"
+    spent = cpu_runs(runs, edit_form, lambda: client.post(edit, form))
+    saved = Game.objects.get(pk=pk).version - before
+    # An edit the form refuses (its answer 200, not 302) costs what its check costs.
+    figures[f"edit hand 1 ({saved} of {runs} saved)"] = spent
     return figures
 
 
