@@ -299,34 +299,26 @@ class Game(models.Model):
         the Thieves' order). Fixing a round of a reopened seven-round game finishes it
         again: the table has corrected its record, and the result stands (a note says
         so).
+
+        The whole game is scored before the game is locked, from its rounds at `version`
+        (a long game takes seconds, and a lock held that long stalls every table saving
+        meanwhile: SQLite has one writer); the lock then makes sure they are still those,
+        and the scores are kept as the new version's, as a new round's are.
         """
+        self._usable(version)
+        details = details or {}
+        rounds, standings, refused = self._edited(number, cards, details)
         with transaction.atomic():
             game = self._locked(version)
             played = game.rounds.get(number=number)
             before = played.history()
-            played.details = details or {}
-            # Scored from what is stored: the answers and a game's piles (Cribbage's crib
-            # and starter) are in the details, written with the cards before scoring.
+            played.details = details
             played.save(update_fields=["details", "updated_at"])
             played.set_hands(cards)
-            removed: list[str] = []
-            steals = list(played.steals.select_related("thief__player", "victim__player"))
-            while True:
-                try:
-                    standings = game.standings()
-                    break
-                except StealError as error:
-                    if not steals:
-                        raise
-                    # The steal refused is its Thief's (the rules name them); a refusal
-                    # naming nobody's steal drops the last, as one that came too late.
-                    refused = next(
-                        (steal for steal in steals if steal.thief.player.name == error.player),
-                        steals[-1],
-                    )
-                    steals.remove(refused)
-                    removed.append(str(refused))
-                    refused.delete()
+            steals = played.steals.select_related("thief__player", "victim__player")
+            gone = {steal.thief.player.name: steal for steal in steals}
+            removed = [str(gone[thief]) for thief in refused]
+            played.steals.filter(pk__in=[gone[thief].pk for thief in refused]).delete()
             notes = []
             if standings.complete:
                 if game.finished_at is None:
@@ -340,8 +332,35 @@ class Game(models.Model):
                     f"{'; '.join(removed)}."
                 )
                 after.append(["steals removed", "; ".join(removed)])
+            table = scores.table(game)
             game._record(Change.Action.ROUND_EDITED, number, before, after)
+            scores.keep(game, table, game.rules.ended(standings, game.is_finished), rounds)
         return notes
+
+    def _edited(
+        self, number: int, cards: Sequence[str], details: dict[str, Any]
+    ) -> tuple[dict[int, Played], Standings, list[str]]:
+        """The game's rounds with round `number` holding these cards and answers, and its
+        steals as far as they still fit; the game scored with them; and the Thieves whose
+        steals do not fit, in the order they were dropped (the steal the rules refuse is
+        its Thief's, as the rules name them; a refusal naming nobody's steal drops the
+        last, as one that came too late). Scored from the rounds the game had at its
+        version, writing nothing."""
+        rounds = scores.played(self)
+        steals = list(rounds[number].steals)
+        refused: list[str] = []
+        while True:
+            edited = rounds | {number: Played(tuple(cards), details, tuple(steals))}
+            try:
+                standings = self.standings(edited)
+            except StealError as error:
+                if not steals:
+                    raise
+                dropped = next((steal for steal in steals if steal[0] == error.player), steals[-1])
+                steals.remove(dropped)
+                refused.append(dropped[0])
+                continue
+            return edited, standings, refused
 
     def undo_last_round(self, version: int) -> int:
         """Remove the last saved round (kept in the history); returns its number.
@@ -460,31 +479,34 @@ class Game(models.Model):
         no longer complete opens again (one the table ended stays ended). One history
         entry says who changed what, in the rules line's words, and keeps both rule sets
         and decks for `undo_rules`. An abandoned game is resumed first."""
-        with transaction.atomic():
-            game = self._locked(version, finished_ok=True)
-            kind = game.rules
-            kept = {key: game.settings[key] for key in kind.settings.keys if key in game.settings}
-            try:
-                decks, settings = kind.start(len(game.player_names()), kept | chosen)
-            except RuleError as error:
-                raise RulesRefused(error.message) from error
-            if (settings, decks) == (kind.rule_set(game.table()), game.decks):
-                raise RulesRefused("the game is played by these rules already.")
-            game._play_by(settings, decks, by, Change.Action.RULES_CHANGED)
+        self._usable(version, finished_ok=True)
+        kind = self.rules
+        kept = {key: self.settings[key] for key in kind.settings.keys if key in self.settings}
+        try:
+            decks, settings = kind.start(len(self.player_names()), kept | chosen)
+        except RuleError as error:
+            raise RulesRefused(error.message) from error
+        if (settings, decks) == (kind.rule_set(scores.table(self)), self.decks):
+            raise RulesRefused("the game is played by these rules already.")
+        self._play_by(settings, decks, by, Change.Action.RULES_CHANGED, version)
 
     def undo_rules(self, change: int, version: int, by: str) -> None:
         """Put back the rules and decks the game's last change of its house rules replaced
         (while the game is still played by what it chose), and whether the game was over:
         a game the table had ended stays ended."""
-        with transaction.atomic():
-            game = self._locked(version, finished_ok=True)
-            last = game.last_rules_change()
-            if last is None or last.pk != change:
-                raise RulesRefused("only the last change of the rules can be undone.")
-            kept = last.settings or {}
-            game._play_by(
-                kept["before"], kept["decks"][0], by, Change.Action.RULES_UNDONE, kept["finished"]
-            )
+        self._usable(version, finished_ok=True)
+        last = self.last_rules_change()
+        if last is None or last.pk != change:
+            raise RulesRefused("only the last change of the rules can be undone.")
+        kept = last.settings or {}
+        self._play_by(
+            kept["before"],
+            kept["decks"][0],
+            by,
+            Change.Action.RULES_UNDONE,
+            version,
+            kept["finished"],
+        )
 
     def last_rules_change(self) -> Change | None:
         """The last change of the house rules, while the game is still played by the rules
@@ -496,43 +518,52 @@ class Game(models.Model):
         return last if last.settings["after"] == self.settings else None
 
     def _play_by(
-        self, settings: Json, decks: int, by: str, action: str, finished: bool | None = None
+        self,
+        settings: Json,
+        decks: int,
+        by: str,
+        action: str,
+        version: int,
+        finished: bool | None = None,
     ) -> None:
         """Score every stored round under `settings` and `decks`, or refuse; then end or
         open the game as its rules say, or as it was (`finished`, for an undo), and record
-        the change."""
+        the change. Scored as the game stands at `version`, before it is locked (as an
+        edit is: `edit_round`); the lock makes sure it still stands so."""
         if self.is_abandoned:
             raise RulesRefused("the game is abandoned: resume it first.")
         kind = self.rules
-        before, decks_before, was_finished = dict(self.settings), self.decks, self.is_finished
         try:
-            was_complete = self.standings().complete
+            was_complete = scores.standings(self).complete
         except RuleError:
             # Unscorable as stored: the new rules may be what it needs.
             was_complete = False
-        self.settings, self.decks = settings, decks
         try:
-            now = self.standings(table=self.table())
+            now = self.standings(table=Table(scores.table(self).players, decks, settings))
         except RuleError as error:
             raise RulesRefused(error.message) from error
-        if now.complete or finished:
-            self.finished_at = self.finished_at or timezone.now()
-        elif was_complete or finished is False:
-            # Over by its rules alone (not ended by the table): it goes on.
-            self.finished_at = None
-        self.save(update_fields=["settings", "decks"])
-        self._record(
-            action,
-            None,
-            before=[["", kind.settings.line(before)]],
-            after=[["", kind.settings.line(self.settings)], ["by", by]],
-            settings={
-                "before": before,
-                "after": self.settings,
-                "decks": [decks_before, decks],
-                "finished": was_finished,
-            },
-        )
+        with transaction.atomic():
+            game = self._locked(version, finished_ok=True)
+            before, decks_before, was_finished = dict(game.settings), game.decks, game.is_finished
+            game.settings, game.decks = settings, decks
+            if now.complete or finished:
+                game.finished_at = game.finished_at or timezone.now()
+            elif was_complete or finished is False:
+                # Over by its rules alone (not ended by the table): it goes on.
+                game.finished_at = None
+            game.save(update_fields=["settings", "decks"])
+            game._record(
+                action,
+                None,
+                before=[["", kind.settings.line(before)]],
+                after=[["", kind.settings.line(game.settings)], ["by", by]],
+                settings={
+                    "before": before,
+                    "after": game.settings,
+                    "decks": [decks_before, decks],
+                    "finished": was_finished,
+                },
+            )
 
     def reopen(self, version: int) -> None:
         """Make a finished or abandoned game editable again."""

@@ -138,12 +138,23 @@ class Board:
 
     def filled(self, standings: "Standings") -> Context:
         """A filled sheet's rows: each hand's scores, with what a cell says beside its
-        score (a pool's "first drop 20"), beside the running totals."""
+        score (a pool's "first drop 20"), beside the running totals.
+
+        A sheet holds as many hands as a blank one (`blank_hands`): a longer game prints
+        its latest hands, and the hands before them `carried` forward in one row of
+        running totals, as a table starting a fresh paper sheet writes them at its top.
+        The latest hands are the ones a table checks on paper; every hand is on the
+        game's page (the sheet's QR code) and in its CSV. A sheet's cost grows with its
+        cells (a 200-hand game for eight was twenty pages and seconds of layout), so it
+        stays a page or two whatever the game's length."""
+        shown = standings.rows[-self.blank_hands :]
+        earlier = standings.rows[: len(standings.rows) - len(shown)]
         return {
             "rows": [
                 {"hand": row, "cells": list(zip(row.cells, row.running, strict=True))}
-                for row in standings.rows
-            ]
+                for row in shown
+            ],
+            "carried": earlier[-1] if earlier else None,
         }
 
 

@@ -1,10 +1,12 @@
 """Printable score sheets: a template rendered to PDF by WeasyPrint, and nothing else.
 
 Blank sheets are for writing on with a pen; filled sheets are the record of a saved game.
-Both are cached: a blank sheet on its exact parameters, a filled one under the read
-model's key (`scores.key`: the game's version and the rules' edition), and both on
-`SHEETS_VERSION`, a digest of everything that shapes the page (templates, stylesheet,
-rules), so a change to any of them never serves a stale sheet.
+Both are cached: a blank sheet on its parameters as read (names trimmed, paper and preset
+as known), a filled one under the read model's key (`scores.key`: the game's version and
+the rules' edition) and the address its QR code names (scheme and host name, no port), and
+both on `SHEETS_VERSION`, a digest of everything that shapes the page (templates,
+stylesheet, rules), so a change to any of them never serves a stale sheet. Both are kept a
+day at most, and only up to a size (`SHEET_MOST_BYTES`).
 
 A blank sheet's second page, the quick reference, is the same for every table: it is laid
 out once per paper size and appended to each new grid, which halves a cold sheet's time.
@@ -53,6 +55,10 @@ SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)
 # were asked for: both for a day, so that a shared cache holds only what is still asked
 # for. (The reference pages, one a board and paper, are kept for good.)
 SHEET_LIFETIME = 24 * 60 * 60
+# And only up to a size: every sheet is a page or two (a long game's carries its earlier
+# hands forward: `Board.filled`), tens of KB; one larger than this is sent, not kept, so
+# that no sheet can fill the shared cache.
+SHEET_MOST_BYTES = 256 * 1024
 
 
 class SheetError(ValueError):
@@ -220,7 +226,7 @@ def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
         pdf = render_pdf("sheets/sheet.html", context)
         if rules.board.reference:
             pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
-        cache.set(sheet.cache_key, pdf, timeout=SHEET_LIFETIME)
+        _keep(sheet.cache_key, pdf)
     return pdf
 
 
@@ -269,5 +275,11 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
             }
         )
         pdf = render_pdf("sheets/sheet.html", context)
-        cache.set(key, pdf, timeout=SHEET_LIFETIME)
+        _keep(key, pdf)
     return pdf
+
+
+def _keep(key: str, pdf: bytes) -> None:
+    """Keep a sheet for a day, if it is no larger than sheets are (`SHEET_MOST_BYTES`)."""
+    if len(pdf) <= SHEET_MOST_BYTES:
+        cache.set(key, pdf, timeout=SHEET_LIFETIME)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -51,7 +52,11 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
     if paper not in sheets.PAPERS:
         error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
         return render(request, "games/sheet_error.html", {"error": error}, status=400)
-    url = request.build_absolute_uri(game.get_absolute_url())
+    # The QR code names the game's page by the site's scheme and host name alone: a port
+    # is whatever the Host header says, which any client may send, and each new one would
+    # render, and keep, another sheet.
+    host, _ = split_domain_port(request.get_host())
+    url = f"{request.scheme}://{host}{game.get_absolute_url()}"
     try:
         return _pdf_response(
             request,

@@ -74,9 +74,11 @@ def games_json(games: Iterable[Game]) -> Json:
 
 
 def _game_json(game: Game) -> Json:
-    rounds = game.rounds.prefetch_related(
-        "hands", "steals__thief__player", "steals__victim__player"
-    )
+    """A game's part of the JSON document, worked out once a version (`scores.key`)."""
+    return scores.versioned(scores.key(game, "export:json"), lambda: _worked_out_json(game))
+
+
+def _worked_out_json(game: Game) -> Json:
     outcome = scores.outcome(game)
     return {
         "kind": game.kind,
@@ -91,19 +93,15 @@ def _game_json(game: Game) -> Json:
         "players": game.player_names(),
         "rounds": [
             {
-                "number": played.number,
-                "cards": [text.split() for text in played.card_texts()],
+                "number": number,
+                "cards": [text.split() for text in played.cards],
                 "details": played.details,
                 "steals": [
-                    {
-                        "thief": steal.thief.player.name,
-                        "victim": steal.victim.player.name if steal.victim else None,
-                        "card": steal.card or None,
-                    }
-                    for steal in played.steals.all()
+                    {"thief": thief, "victim": victim, "card": card}
+                    for thief, victim, card in played.steals
                 ],
             }
-            for played in rounds
+            for number, played in sorted(scores.played(game).items())
         ],
         "totals": list(outcome.totals) if outcome else None,
         "winners": list(outcome.winners) if outcome else None,
@@ -145,38 +143,43 @@ def games_csv(games: Iterable[Game]) -> str:
     """
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    csv.writer(out, lineterminator="\r\n").writerow(CSV_COLUMNS)
     for game in games:
-        writer.writerows(_game_rows(game))
+        out.write(_game_csv(game))
     return out.getvalue()
 
 
-def _game_rows(game: Game) -> list[list[Any]]:
+def _game_csv(game: Game) -> str:
+    """A game's lines of the CSV, worked out once a version (`scores.key`), from its
+    rounds and standings as the pages read them: a game is scored once for all of them."""
+    return scores.versioned(scores.key(game, "export:csv"), lambda: _worked_out_csv(game))
+
+
+def _worked_out_csv(game: Game) -> str:
     names = [_as_text(name) for name in game.player_names()]
     started = timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M")
     head = [game.pk, game.get_kind_display(), started]
-    rounds = list(game.rounds.prefetch_related("hands"))
+    rounds = scores.played(game)
     scored = _scored(game)
     rows_scored: Sequence[Row | None] = scored[0] if scored else [None] * len(rounds)
     winners = scored[1] if scored else ()
     running: list[Any] = [0 if scored else ""] * len(names)
     rows: list[list[Any]] = []
-    for played, row in zip(rounds, rows_scored, strict=True):
-        for seat, (name, text) in enumerate(zip(names, played.card_texts(), strict=True)):
+    for (number, played), row in zip(sorted(rounds.items()), rows_scored, strict=True):
+        for seat, (name, text) in enumerate(zip(names, played.cards, strict=True)):
             score: Any = ""
             meld = ""
             if row is not None:
                 score = row.scores[seat]
                 running[seat] += score
                 meld = row.made[seat].label if row.made else ""
-            rows.append(
-                [*head, played.number, seat + 1, name, text, meld, score, running[seat], ""]
-            )
+            rows.append([*head, number, seat + 1, name, text, meld, score, running[seat], ""])
     for seat, name in enumerate(names):
         won = "yes" if name in winners else ""
         rows.append([*head, "Total", seat + 1, name, "", "", "", running[seat], won])
-    return rows
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue()
 
 
 def _as_text(name: str) -> str:
@@ -188,7 +191,7 @@ def _scored(game: Game) -> tuple[tuple[Row, ...], tuple[str, ...]] | None:
     """Each round as scored and the winners (none until the game is over), or None when
     the stored cards no longer pass the rules."""
     try:
-        standings = game.standings()
+        standings = scores.standings(game)
     except RuleError:
         return None
     return standings.rows, tuple(standings.winners or ())

@@ -9,10 +9,12 @@ import threading
 import uuid
 
 import pytest
-from django.db import connections
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 
-from games.models import Change, Game, GameFinished, Player, Round, StaleGame, Steal
+from games.models import Change, Game, GameFinished, Player, Round, StaleGame, Steal, scores
 from games.models.games import FINISHED_AGAIN
+from games.rules import KINDS
 from games.rules.errors import (
     CannotStealFromSelf,
     CardNotInMeld,
@@ -337,6 +339,56 @@ def test_an_edit_the_rules_refuse_changes_nothing():
 
     assert game.rounds.get(number=1).snapshot() == {"Ann": "7H 7C", "Ben": "7S 5S 3D"}
     assert fresh(game).version == 2
+
+
+@pytest.fixture
+def scored_where(monkeypatch) -> list[bool]:
+    """Whether each scoring of a game ran inside a transaction (where the game is locked,
+    and SQLite's one writer waits for it)."""
+    where: list[bool] = []
+    kind = type(KINDS["indian-chief"])
+    real = kind.score
+
+    def score(self, table, played):
+        where.append(connection.in_atomic_block)
+        return real(self, table, played)
+
+    monkeypatch.setattr(kind, "score", score)
+    return where
+
+
+# A real transaction: the test's own would wrap everything.
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_scores_the_game_before_locking_it_and_keeps_its_scores(scored_where):
+    game = Game.objects.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    play(game, WIN_ROUNDS[1][0])
+    scored_where.clear()
+
+    with CaptureQueriesContext(connection) as queries:
+        fresh(game).edit_round(1, ["7H 7C", "7S 5S 3S"], 2)
+
+    # Scored once, before the transaction; the transaction only reads and writes.
+    assert scored_where == [False]
+    statements = [query["sql"].split()[0].upper() for query in queries.captured_queries]
+    assert {"UPDATE", "INSERT", "DELETE"} & set(statements)
+    # The edit's scores are the new version's: the page after it scores nothing again.
+    assert totals_by_name(scores.standings(fresh(game))) == {"Ann": 22, "Ben": 15 + 9}
+    assert scored_where == [False]
+
+
+# A real transaction: the test's own would wrap everything.
+@pytest.mark.django_db(transaction=True)
+def test_a_change_of_rules_scores_the_game_before_locking_it(scored_where):
+    game = Game.objects.start(["Ann", "Ben"], 1)
+    play(game, WIN_ROUNDS[0][0])
+    scored_where.clear()
+
+    fresh(game).change_rules({"preset": "bga"}, 1, "Ann")
+    fresh(game).undo_rules(fresh(game).last_rules_change().pk, 2, "Ann")
+
+    assert scored_where and not any(scored_where)
+    assert fresh(game).settings == game.settings
 
 
 @pytest.fixture

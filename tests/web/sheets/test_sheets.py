@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from games.models import Game
+from games.models import Game, scores
 from games.sheets import pdf as sheets
-from tests.factories import make_game
+from tests.factories import add_round, fresh, make_game, new_game
 from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
@@ -488,3 +488,75 @@ def test_a_filled_sheet_says_how_the_game_was_set_to_end(client):
     _, text = pdf_text(client.get(f"/games/{game.pk}/sheet.pdf"))
 
     assert "Played to 500 points, no jokers." in " ".join(text.split())
+
+
+def tong_its_game(hands: int) -> Game:
+    """Ann, Ben and Cleo's Tong-Its, `hands` alike: Ann calls tongit with no cards left,
+    Ben (opened) holds K♠ and Cleo 2♣."""
+    game = new_game("tong-its", ["Ann", "Ben", "Cleo"])
+    answers = {"end": "tongit", "caller": 0, "opened_0": True, "opened_1": True}
+    for _ in range(hands):
+        add_round(game, {"Ann": "", "Ben": "KS", "Cleo": "2C"}, details=answers)
+    Game.objects.filter(pk=game.pk).update(version=hands)
+    return fresh(game)
+
+
+def test_a_long_games_sheet_carries_its_earlier_hands_forward_and_says_so(client):
+    game = tong_its_game(40)
+    standings = scores.standings(game)
+
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+
+    reader, text = pdf_text(response)
+    words = " ".join(text.split())
+    # As many hands as a blank sheet holds (16): hands 25 to 40, after one row carrying
+    # hands 1 to 24 forward with each player's total after them.
+    assert len(reader.pages) <= 2
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    row = lines.index("1–24")
+    assert lines[row + 1] == "carried forward"
+    carried = " ".join(str(total) for total in standings.rows[23].running)
+    assert lines[row + 2].startswith(carried)
+    assert lines[row + 3] == "25"
+    assert (
+        "Hands 1–24 are carried forward: each one's scores and how it was scored are on "
+        "the game's page (the QR code below) and in its CSV export." in words
+    )
+    assert "Hand 25." in words and "Hand 40." in words and "Hand 24." not in words
+    assert " ".join(str(total) for total in standings.totals) in words
+
+
+def test_a_sheet_as_long_as_a_blank_one_carries_nothing_forward(client):
+    _, text = pdf_text(client.get(f"/games/{tong_its_game(16).pk}/sheet.pdf"))
+
+    assert "carried forward" not in text
+    assert "Hand 1." in text and "Hand 16." in text
+
+
+def test_a_port_in_the_host_header_neither_renders_a_sheet_again_nor_is_printed(client, renders):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
+    url = f"/games/{game.pk}/sheet.pdf"
+
+    first = client.get(url, headers={"host": "testserver:8443"})
+    again = client.get(url, headers={"host": "testserver:1"})
+
+    assert len(renders) == 1
+    assert again.content == first.content
+    _, text = pdf_text(first)
+    assert f"http://testserver/games/{game.pk}/" in text
+
+
+def test_a_sheet_larger_than_sheets_are_is_sent_but_not_kept(client, renders, monkeypatch):
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
+    url = f"/games/{game.pk}/sheet.pdf"
+    size = len(client.get(url).content)
+    assert len(renders) == 1
+    client.get(url)
+    assert len(renders) == 1
+
+    monkeypatch.setattr(sheets, "SHEET_MOST_BYTES", size - 1)
+    sheets.cache.clear()
+    for _ in range(2):
+        assert client.get(url).status_code == 200
+
+    assert len(renders) == 3

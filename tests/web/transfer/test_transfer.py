@@ -400,6 +400,45 @@ def test_the_csv_has_a_row_per_player_per_round_and_a_total_row_per_player(clien
     ]
 
 
+@pytest.fixture
+def scorings(monkeypatch) -> list[str]:
+    """Each game scored, by kind."""
+    scored: list[str] = []
+    kind = type(KINDS["indian-chief"])
+    real = kind.score
+
+    def score(self, table, played):
+        scored.append(self.slug)
+        return real(self, table, played)
+
+    monkeypatch.setattr(kind, "score", score)
+    return scored
+
+
+def test_a_games_exports_are_scored_once_and_served_from_the_cache_until_it_changes(
+    client, scorings
+):
+    game = won_game()
+    urls = [reverse(name, args=[game.pk]) for name in ("game-export-csv", "game-export-json")]
+    urls += [reverse("games-export-csv"), reverse("games-export-json")]
+
+    first = [client.get(url).content for url in urls]
+    with CaptureQueriesContext(connection) as queries:
+        again = [client.get(url).content for url in urls]
+
+    # The CSV and the JSON of the game and of all games: one scoring among them.
+    assert scorings == ["indian-chief"]
+    assert again[0] == first[0] and csv_rows(first[0])[-2]["running total"] == "70"
+    # Kept whole: the second time, no round is read (only who asks, and which games).
+    assert not [query for query in queries.captured_queries if "round" in query["sql"]]
+    # An edit moves the version on: the exports follow it.
+    game.reopen(game.version)
+    game.refresh_from_db()
+    game.edit_round(1, ["7H 7C", "7S 5S 3S"], game.version)
+    assert '"7S", "5S", "3S"' in client.get(urls[1]).content.decode()
+    assert "7S 5S 3S" in client.get(urls[2]).content.decode()
+
+
 def test_the_csv_of_all_games_keeps_running_totals_and_marks_the_winner(client):
     won = won_game()
     game = start(client, "tong-its", ["Ann", "Ben", "Cleo"])
