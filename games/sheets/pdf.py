@@ -3,10 +3,10 @@
 Blank sheets are for writing on with a pen; filled sheets are the record of a saved game.
 Both are cached: a blank sheet on its parameters as read (names trimmed, paper and preset
 as known), a filled one under the read model's key (`scores.key`: the game's version and
-the rules' edition) and the address its QR code names (scheme and host name, no port), and
-both on `SHEETS_VERSION`, a digest of everything that shapes the page (templates,
-stylesheet, rules), so a change to any of them never serves a stale sheet. Both are kept a
-day at most, and only up to a size (`SHEET_MOST_BYTES`).
+revision, the rules' edition) and the address its QR code names (scheme, host name, and
+the server's own port only), and both on `SHEETS_VERSION`, a digest of everything that
+shapes the page (templates, stylesheet, rules), so a change to any of them never serves a
+stale sheet. Both are kept a day at most, and only up to a size (`SHEET_MOST_BYTES`).
 
 A blank sheet's second page, the quick reference, is the same for every table: it is laid
 out once per paper size and appended to each new grid, which halves a cold sheet's time.

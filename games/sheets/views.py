@@ -52,10 +52,13 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
     if paper not in sheets.PAPERS:
         error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
         return render(request, "games/sheet_error.html", {"error": error}, status=400)
-    # The QR code names the game's page by the site's scheme and host name alone: a port
-    # is whatever the Host header says, which any client may send, and each new one would
-    # render, and keep, another sheet.
-    host, _ = split_domain_port(request.get_host())
+    # The QR code names the game's page by the site's scheme and host name, and a port
+    # only when it is the one this server listens on (`runserver` on :8000, a site on a
+    # port of its own): any other port is whatever a client wrote in its Host header, and
+    # each new one would render, keep, and print another sheet.
+    host, port = split_domain_port(request.get_host())
+    if port and port == request.get_port():
+        host = f"{host}:{port}"
     url = f"{request.scheme}://{host}{game.get_absolute_url()}"
     try:
         return _pdf_response(

@@ -546,6 +546,19 @@ def test_a_port_in_the_host_header_neither_renders_a_sheet_again_nor_is_printed(
     assert f"http://testserver/games/{game.pk}/" in text
 
 
+def test_the_port_the_server_listens_on_is_printed(client, renders):
+    """`runserver` on :8000: the phone scanning the sheet needs the port."""
+    game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
+    url = f"/games/{game.pk}/sheet.pdf"
+
+    own = client.get(url, headers={"host": "testserver:8000"}, SERVER_PORT="8000")
+    other = client.get(url, headers={"host": "testserver:8443"}, SERVER_PORT="8000")
+
+    assert f"http://testserver:8000/games/{game.pk}/" in pdf_text(own)[1]
+    assert f"http://testserver/games/{game.pk}/" in pdf_text(other)[1]
+    assert len(renders) == 2
+
+
 def test_a_sheet_larger_than_sheets_are_is_sent_but_not_kept(client, renders, monkeypatch):
     game = play(make_game(["Ann", "Ben"]), SEVEN_ROUNDS[:1])
     url = f"/games/{game.pk}/sheet.pdf"
