@@ -40,6 +40,7 @@ from games.rules.budget import TooCostly, cpu_budget
 VISITOR_SECONDS = 0.8
 SIGNED_IN_SECONDS = 2.5
 WINDOW = 60
+HOUR = 60 * 60
 
 type Refusal = Callable[[HttpRequest, int], HttpResponseBase]
 
@@ -62,6 +63,15 @@ def charge(address: str, cpu_ms: int) -> None:
     limits, key = caches["limits"], minute_key(address)
     limits.add(key, 0, WINDOW * 2)
     limits.incr(key, cpu_ms)
+
+
+def spend(what: str, who: str, most: int, window: int) -> bool:
+    """One more `what` for `who` (an address, an account) in the current `window` of
+    seconds: False once `most` were spent there, for asking what must not be asked fast
+    (which account names exist)."""
+    limits, key = caches["limits"], f"{what}:{who}:{int(time.time()) // window}"
+    limits.add(key, 0, window * 2)
+    return limits.incr(key) <= most
 
 
 def too_many(request: HttpRequest, wait: int) -> HttpResponseBase:

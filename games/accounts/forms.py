@@ -12,6 +12,7 @@ from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest
 
 from games.addresses import client_address
+from games.limits import HOUR, spend
 
 # Failed logins allowed per account name from one address, and per address whatever
 # the names, in one window.
@@ -106,10 +107,30 @@ class ThrottledAdminLoginForm(LoginThrottle, AdminAuthenticationForm):
     """The admin's login form: the same limits, so the admin is no way round them."""
 
 
+# Sign-ups one address may send an hour, made or refused: a table signs up a few people,
+# while "that name is taken" would otherwise tell a script which accounts exist as fast as
+# it can ask, and it could make accounts as fast.
+SIGNUPS_AN_HOUR = 10
+
+
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
-    """A user name, an email address (where a password reset is sent) and a password."""
+    """A user name, an email address (where a password reset is sent) and a password;
+    from `address`, at most SIGNUPS_AN_HOUR sign-ups an hour."""
 
     email = forms.EmailField(help_text="Only to reset a forgotten password.", max_length=254)
+
+    def __init__(self, *args: Any, address: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.address = address
+
+    def clean_username(self) -> str:
+        # Counted before the name is looked up; once refused, nothing is said of it.
+        if not spend("signup", self.address, SIGNUPS_AN_HOUR, HOUR):
+            raise forms.ValidationError(
+                "Too many sign-ups from here: try again in an hour.", code="throttled"
+            )
+        username: str = super().clean_username()
+        return username
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")

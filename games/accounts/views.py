@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.accounts.forms import SignupForm
+from games.addresses import client_address
 from games.models import Game, Player
 from games.web import browser_key
 
@@ -43,7 +44,7 @@ def claim_browser_games(sender: Any, request: HttpRequest | None, user: Any, **k
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST or None, address=client_address(request))
     if request.method == "POST" and form.is_valid():
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
         return redirect("game-list")

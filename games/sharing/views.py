@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from games.limits import HOUR, spend
 from games.models import Game, Invitation
 from games.models.invitations import MOST_FROM_ONE_OWNER
 from games.qr import qr_data_uri
@@ -23,6 +24,10 @@ from games.web import (
     index,
     is_htmx,
 )
+
+# User names an owner may ask for an hour: a table invites a few people, while "nobody
+# has that name" would otherwise tell a script which accounts exist as fast as it asks.
+NAMES_AN_HOUR = 20
 
 
 def for_the_owner(view: GameView) -> GameView:
@@ -94,6 +99,8 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
     elif withdrawn is not None:
         game.invitations.filter(pk=withdrawn).delete()
         messages.success(request, "Invitation taken back.")
+    elif not spend("invite", str(game.owner.pk), NAMES_AN_HOUR, HOUR):
+        messages.error(request, "Too many names asked for in an hour: try again later.")
     else:
         form = ScorekeeperForm(request.POST, owner=game.owner)
         if not form.is_valid():

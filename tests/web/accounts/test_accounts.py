@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scorekeeper.settings
-from games.accounts.forms import LOGIN_ATTEMPTS
+from games.accounts.forms import LOGIN_ATTEMPTS, SIGNUPS_AN_HOUR
 from games.limits import minute_key
 from games.models import Game
 from games.play import views as play_views
@@ -495,3 +495,33 @@ def test_only_the_owner_changes_the_house_rules_not_a_co_scorekeeper():
     game.refresh_from_db()
     assert game.settings["scoring"] == "penalty"
     assert game.changes.last().after[-1] == ["by", "ann"]
+
+
+def signup_from(address: str, username: str):
+    return Client(REMOTE_ADDR=address).post(
+        reverse("signup"),
+        {
+            "username": username,
+            "email": f"{username}@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+
+
+def test_sign_ups_from_one_address_stop_at_ten_an_hour_telling_no_more_names():
+    """A taken name is said as such; ten sign-ups an hour from one address, so a script
+    cannot ask which names exist (nor make accounts) as fast as it likes."""
+    account("ann")
+    for _ in range(SIGNUPS_AN_HOUR):
+        taken = text(signup_from("10.0.0.1", "ann"))
+        assert "A user with that username already exists." in taken
+
+    refused = text(signup_from("10.0.0.1", "ann"))
+    fresh = text(signup_from("10.0.0.1", "cleo"))
+
+    for page in (refused, fresh):
+        assert "Too many sign-ups from here: try again in an hour." in page
+        assert "already exists" not in page
+    assert not User.objects.filter(username="cleo").exists()
+    assert signup_from("10.0.0.2", "cleo").status_code == 302

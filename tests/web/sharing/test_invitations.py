@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.models import Game, Invitation
 from games.models.invitations import MOST_FROM_ONE_OWNER, MOST_SHOWN
+from games.sharing.views import NAMES_AN_HOUR
 from tests.web.accounts.visitors import accept_invitation, account, logged_in, save_hand, start
 from tests.web.pages import messages_on, text
 
@@ -191,3 +192,16 @@ def test_an_accounts_pages_show_the_newest_twenty_invitations_and_count_the_rest
             assert f"{more} older {noun}: they show here as you answer these." in html
         else:
             assert "older invitation" not in html
+
+
+def test_an_owner_asks_for_twenty_names_an_hour(table):
+    """ "Nobody has that name" tells which accounts exist: an owner may ask for twenty
+    names an hour, far more than a table invites, and then nothing more is said."""
+    owner, game, _ = table
+    for number in range(NAMES_AN_HOUR):
+        assert f"Nobody has the user name “guess{number}”." in invite(owner, game, f"guess{number}")
+
+    said = invite(owner, game, "ben")
+
+    assert said == ["Too many names asked for in an hour: try again later."]
+    assert not Invitation.objects.exists()
