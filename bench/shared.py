@@ -7,7 +7,12 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "scores.example.org"
@@ -39,8 +44,28 @@ def production_env(place: Path) -> dict[str, str]:
     return env
 
 
-def serve(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    """Gunicorn with `env` on a free loopback port, once its database is ready."""
+@contextmanager
+def throwaway_database(place: Path) -> Iterator[str]:
+    """The URL of a database for one run, removed after it: a file in `place`, or with
+    DATABASE_URL a new database on that PostgreSQL server (named for this process, so that
+    two runs never share it), dropped at the end."""
+    given = os.environ.get("DATABASE_URL", "")
+    if not given.startswith("postgres"):
+        yield f"sqlite:///{place / 'db.sqlite3'}"
+        return
+    server = urlsplit(given)
+    name = f"scorekeeper_bench_{os.getpid()}"
+    with psycopg.connect(server._replace(path="/postgres").geturl(), autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield server._replace(path=f"/{name}").geturl()
+        finally:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def prepare(env: dict[str, str]) -> None:
+    """The database of `env` migrated and emptied, its cache tables made and the static
+    files gathered, as a fresh production install has them."""
     manage = [sys.executable, "manage.py"]
     if env["DATABASE_URL"].startswith("postgres"):
         subprocess.run([*manage, "flush", "--noinput"], cwd=ROOT, env=env, capture_output=True)
@@ -52,6 +77,11 @@ def serve(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
     subprocess.run(
         [*manage, "shell", "-c", clear], cwd=ROOT, env=env, check=True, capture_output=True
     )
+
+
+def serve(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    """Gunicorn with `env` on a free loopback port, once its database is ready."""
+    prepare(env)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -1,6 +1,7 @@
-"""The scoring API's worst inputs: what one anonymous request can cost.
+"""The worst requests: what one request can cost, through the scoring API and through
+every page and endpoint that runs the rules.
 
-Builds the heaviest requests the limits allow for each kind of endpoint, then
+The API: builds the heaviest requests the limits allow for each kind of endpoint, then
 hill-climbs them as an attacker would: change one card of one seat, keep the change when
 the request is still accepted and costs more CPU. Also times the refusals an attacker
 would try: oversized bodies, other content types, huge numbers, too many hands or seats,
@@ -9,10 +10,24 @@ deep nesting, every card the same.
 Prints, for every case, the CPU time of one request through the real view (thread CPU
 time, the best of three runs to see past the machine's noise) and its status, then the
 worst accepted and the worst refused request. Goals (hardening issue): every accepted
-request under 1 s of CPU, every request refused by the limits under 10 ms. Run from the
-repository root:
+request under 1 s of CPU, every request refused by the limits under 10 ms.
 
-    .venv/bin/python bench/worst_requests.py [--climb N] [--seed S]
+The pages (bench/worst_pages.py): the largest games the limits allow
+(bench/largest_games.py), stored as an import stores them, then every request that runs
+the rules, for two parties: a visitor without an account (an import of the heaviest file
+the form takes, its own largest game, blank sheets, the calculator, new games, a shared
+game's live board) and a signed-in owner (their largest game, their history). Prints a
+table of party, request, CPU ms cold and warm, status and size, then the worst of each
+party against its goal: 1 s without an account, 3 s for an owner's own largest game. A
+request that fails is a line of the table, not the end of the run.
+
+Runs on the production settings against a throw-away database: a file in a temporary
+directory, or with DATABASE_URL a new database on that PostgreSQL server, dropped after.
+`--quick` measures smaller games (20 deals, an import of a few games) to check the bench
+itself. Run from the repository root:
+
+    .venv/bin/python bench/worst_requests.py [--quick] [--only api|pages] [--climb N]
+        [--seed S] [--patience SECONDS]
 """
 
 import argparse
@@ -21,27 +36,22 @@ import logging
 import os
 import random
 import sys
+import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 import django
 from django.test import Client
+from largest_games import NATURALS, compact, crowded, deal
+from shared import prepare, production_env, throwaway_database
 
-from games.api import throttle
-from games.rules.cards import RANKS, SUITS
+from games.rules.cards import RANKS
 
 LIMIT = 64 * 1024
-NATURALS = [rank + suit for rank in RANKS for suit in SUITS]
 type Body = dict[str, object]
-
-
-def compact(body: object) -> str:
-    return json.dumps(body, separators=(",", ":"))
 
 
 def cost(client: Client, path: str, raw: str, content_type: str = "application/json") -> tuple:
@@ -57,32 +67,6 @@ def cost(client: Client, path: str, raw: str, content_type: str = "application/j
 # ---------------------------------------------------------------------------
 # The heaviest accepted requests: as many hands and seats as the limits allow, each hand
 # crowded with what keeps the meld solver busiest (jokers, wild cards, near neighbours).
-
-
-def crowded(rng: random.Random, seats: int, size: int, decks: int, wild: str, jokers: int) -> list:
-    """One hand's seats, `size` cards each, within `decks` decks: seat 0 out (None)."""
-    left = Counter({card: decks for card in NATURALS if not card.startswith(wild)})
-    wilds = [wild + suit for suit in SUITS] * decks
-    rng.shuffle(wilds)
-    hands: list = [None]
-    for seat in range(1, seats):
-        suit = SUITS[seat % 4]
-        low = rng.randint(0, len(RANKS) - 7)
-        near = [rank + suit for rank in RANKS[low : low + 7] if rank != wild]
-        hand = ["JK"] * jokers + [wilds.pop() for _ in range(min(2, len(wilds)))]
-        while len(hand) < size:
-            pool = [card for card in near if left[card]] or [c for c in left if left[c]]
-            card = rng.choice(pool)
-            left[card] -= 1
-            hand.append(card)
-        hands.append(hand)
-    return hands
-
-
-def deal(rng: random.Random, seats: int, size: int) -> list[list[str]]:
-    """`size` cards to each of `seats` seats from one shuffled deck."""
-    dealt = rng.sample(NATURALS, seats * size)
-    return [dealt[seat * size : (seat + 1) * size] for seat in range(seats)]
 
 
 def fill(make_hand: Callable[[], Body], wrap: Callable[[list], Body], most: int = 200) -> Body:
@@ -208,20 +192,9 @@ def refusals() -> dict[str, tuple[str, str, str]]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--climb", type=int, default=40, help="hill-climbing steps per case")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    django.setup()
-    logging.getLogger("django.request").setLevel(logging.CRITICAL)  # each refusal logs
-    # What one request costs is measured here, not how many one address may send.
-    throttle.MOST_REQUESTS = throttle.MOST_CPU_MS = 10**9
-    client = Client(SERVER_NAME="localhost")
-
+def api(client: Client, climbing: int, rng: random.Random) -> None:
     worst_accepted = worst_refused = 0.0
-    print(f"Heaviest accepted requests, after {args.climb} climbing steps (CPU ms, status):")
+    print(f"Heaviest accepted requests, after {climbing} climbing steps (CPU ms, status):")
     for label, (path, body) in heavy(rng).items():
         seconds, status = cost(client, path, compact(body))
         hands = len(body["hands"]) if path.endswith("/game") else 1
@@ -229,7 +202,7 @@ def main() -> None:
             # Refused by the CPU budget, not by a limit: it costs what the budget allows.
             print(f"  {label:<46} {seconds * 1000:8.1f} ms  {status}  ({hands} hands)")
             body = accepted(client, path, body)
-        seconds, status = climb(client, path, body, args.climb, rng)
+        seconds, status = climb(client, path, body, climbing, rng)
         size = len(compact(body)) / 1024
         hands = len(body["hands"]) if path.endswith("/game") else 1
         shown = f"{hands} hands, " if path.endswith("/game") else ""
@@ -242,6 +215,77 @@ def main() -> None:
         worst_refused = max(worst_refused, seconds)
     print(f"Worst accepted: {worst_accepted * 1000:.0f} ms (goal under 1000 ms)")
     print(f"Worst refused:  {worst_refused * 1000:.1f} ms (goal under 10 ms)")
+
+
+def pages(args: argparse.Namespace, rng: random.Random) -> None:
+    from worst_pages import GOALS, measure, owner_cases, visitor_cases
+
+    from games.transfer.forms import MAX_IMPORT_BYTES
+
+    # Quick: games of 20 deals, an import of a few of them, a history of ten games.
+    hands, most_bytes, past = (20, 60_000, 10) if args.quick else (200, MAX_IMPORT_BYTES, 100)
+    owner, shared = owner_cases(rng, hands, past)
+    cases = [*visitor_cases(rng, hands, most_bytes, shared), *owner]
+    print(f"\nPages and endpoints that run the rules ({'quick' if args.quick else 'full'}):")
+    print(
+        f"  {'party':<10} {'request':<44} {'cold ms':>9} {'warm ms':>9} {'runs':>4}  status  size"
+    )
+    worst: dict[str, tuple[float, str]] = {}
+    for case in cases:
+        figure = measure(case, args.patience)
+        shown = [
+            f"{ms:9.0f}" if ms is not None else f"{'–':>9}"
+            for ms in (figure.cold_ms, figure.warm_ms)
+        ]
+        failed = figure.status[:1] not in "23"
+        status = f"{figure.status}{' FAILED' if failed else ''}"
+        print(
+            f"  {case.party:<10} {case.label:<44} {shown[0]} {shown[1]} {figure.runs:>4}  "
+            f"{status:<6}  {figure.size / 1024:.0f} KB",
+            flush=True,
+        )
+        most = max(ms for ms in (figure.cold_ms, figure.warm_ms, 0.0) if ms is not None)
+        if most >= worst.get(case.party, (0.0, ""))[0]:
+            worst[case.party] = (most, case.label)
+    for party, goal in GOALS.items():
+        most, label = worst.get(party, (0.0, "nothing"))
+        verdict = "within" if most <= goal else "OVER"
+        print(f"Worst, {party:<10}: {most:8.0f} ms  {label} ({verdict} the goal of {goal} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller games, to check the bench")
+    parser.add_argument("--only", choices=["api", "pages"], help="one section only")
+    parser.add_argument("--climb", type=int, help="hill-climbing steps per API case (10; quick 0)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--patience", type=float, default=3.0, help="CPU s before no rerun")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as place, throwaway_database(Path(place)) as url:
+        env = production_env(Path(place)) | {"DATABASE_URL": url}
+        prepare(env)
+        os.environ.update(env)
+        django.setup()
+        from django.db import connections
+
+        from games.api import throttle
+
+        logging.getLogger("django.request").setLevel(logging.CRITICAL)  # each refusal logs
+        # What one request costs is measured here, not how many one address may send.
+        throttle.MOST_REQUESTS = throttle.MOST_CPU_MS = 10**9
+        database = "PostgreSQL" if url.startswith("postgres") else "SQLite"
+        print(f"Database: {database} (a throw-away one); production settings")
+        try:
+            if args.only != "pages":
+                climbing = args.climb if args.climb is not None else (0 if args.quick else 10)
+                from worst_pages import browser
+
+                api(browser(), climbing, rng)
+            if args.only != "api":
+                pages(args, rng)
+        finally:
+            connections.close_all()  # before the database is dropped
 
 
 if __name__ == "__main__":
