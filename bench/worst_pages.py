@@ -5,9 +5,9 @@ Each request goes through the real view (`django.test.Client`, the production se
 timed as this thread's CPU time: the best of up to three runs (fewer when the runs so far
 took more than `patience` seconds: a request of many seconds is measured once). Cold, the
 caches are emptied before each run (every `django.core.cache` cache and the read model's
-memory in this process, `scores._recent`); warm, what a page view before it leaves there
-is kept: for a page, the same page asked once more; for a post, the page it is posted
-from. With PostgreSQL the database server's own CPU is not counted.
+memory in this process, `scores.forget`, the solved hands included); warm, what a page
+view before it leaves there is kept: for a page, the same page asked once more; for a
+post, the page it is posted from. With PostgreSQL the database server's own CPU is not counted.
 """
 
 import random
@@ -297,9 +297,13 @@ def visitor_cases(rng: random.Random, hands: int, most_bytes: int, shared: Game)
     too_many = compact(document([largest("indian-chief", rng, 1)] * (MAX_GAMES + 1))).encode()
 
     def upload(data: bytes) -> Callable[[], Request]:
-        # A new browser each time: its games are new, never already there.
-        upload = {"file": SimpleUploadedFile("games.json", data, "application/json")}
-        return lambda: lambda: browser().post("/games/import/", upload)
+        # A new browser and a new file each time: its games are new, never already there,
+        # and a file read by one request is at its end for the next.
+        def send() -> HttpResponse:
+            file = SimpleUploadedFile("games.json", data, "application/json")
+            return browser().post("/games/import/", {"file": file})
+
+        return lambda: send
 
     def posted(path: str, fields: dict[str, str], form: str) -> Callable[[], Request]:
         return lambda: lambda: client.post(path, form_on(client, form, path) | fields)

@@ -42,6 +42,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from games.rules import EDITION
+from games.rules import forget as forget_solved
 from games.rules.errors import RuleError
 from games.rules.kind import Played, Standings, Table
 
@@ -178,6 +179,8 @@ def _remember(name: str, value: object) -> None:
 
 
 def forget() -> None:
-    """Empty this process's memory, as when the shared cache is emptied (the tests do)."""
+    """Empty this process's memory, as when the shared cache is emptied (the tests do),
+    the hands its solver remembers included: as a new process starts."""
     with _lock:
         _recent.clear()
+    forget_solved()

@@ -16,6 +16,7 @@ from games.rules.indian_chief.kind import KIND as INDIAN_CHIEF
 from games.rules.indian_rummy.kind import KIND as INDIAN_RUMMY
 from games.rules.kind import GameKind
 from games.rules.rummy.kind import KIND as RUMMY
+from games.rules.solver import forget as forget  # what the solver remembers, forgotten
 from games.rules.three_thirteen.kind import KIND as THREE_THIRTEEN
 from games.rules.tong_its.kind import KIND as TONG_ITS
 

@@ -32,6 +32,7 @@ How it works (§6.3, with two of its optional speed-ups):
   all-wild melds count (Three Thirteen) every long meld splits.
 """
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, pairwise
 
@@ -53,6 +54,10 @@ from games.rules.melds import (
     MeldRules,
     meld_kind,
 )
+
+# Hands remembered by this process (`_remembered`): a 200-deal game of eight seats is
+# 1,600 of them, each a few hundred bytes.
+REMEMBERED = 16_384
 
 
 def best_arrangement(
@@ -76,8 +81,27 @@ def best_arrangement(
     deadwood the one leaving the fewest cards unmatched is returned
     (a joker worth 0 is shown in a meld rather than as deadwood); beyond that which one comes
     back is not specified (api.md §3.2).
+
+    A hand solved before in this process is not solved again (`_remembered`): scoring a
+    game scores every hand of it, so a game saved, edited or looked at again would
+    otherwise solve each of its earlier hands once more every time.
     """
     _check_size(cards)
+    values = tuple(value(card) for card in cards)
+    return _remembered(tuple(cards), rules, values, need_pure_sequence, need_second_sequence)
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
+def _remembered(
+    cards: tuple[Card, ...],
+    rules: MeldRules,
+    values: tuple[int, ...],
+    need_pure_sequence: bool,
+    need_second_sequence: bool,
+) -> Arrangement:
+    """`best_arrangement` of cards whose values are `values`: what it returns depends on
+    nothing else, and is immutable, so one answer serves every caller."""
+    value = dict(zip(cards, values, strict=True)).__getitem__
     hand = Hand(cards, rules, merge_wilds=not need_pure_sequence, value=value)
     if need_pure_sequence and not hand.has_pure_sequence():
         return Arrangement((), tuple(cards), sum(value(card) for card in cards))
@@ -87,6 +111,11 @@ def best_arrangement(
         return Arrangement((), tuple(cards), sum(value(card) for card in cards))
     melds, unmatched = hand.lay_out(path, need_pure_sequence)
     return Arrangement(melds, unmatched, sum(value(card) for card in unmatched))
+
+
+def forget() -> None:
+    """Forget every hand solved, as a new process starts (the tests and benchmarks)."""
+    _remembered.cache_clear()
 
 
 def can_declare(cards: Sequence[Card], rules: MeldRules) -> bool:

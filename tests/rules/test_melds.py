@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.rules import KINDS, melds
+from games.rules import KINDS, melds, solver
 from games.rules.cards import Card
 from games.rules.errors import InvalidCard, InvalidInput
 from games.rules.family import HandKind
@@ -754,3 +754,27 @@ def test_capping_melds_at_five_changes_nothing(game, data):
         uncapped = best_arrangement(deal.cards, deal.rules, deal.value, need_pure_sequence=life)
         assert can_declare(deal.cards, deal.rules) is declares
     assert capped.deadwood == uncapped.deadwood
+
+
+def test_a_hand_solved_before_is_not_solved_again_unless_its_values_differ(monkeypatch):
+    """Scoring a game scores every hand of it: a game saved or looked at again solves
+    only its new hands. The answer depends on the cards, the rules and the cards' values."""
+    solved: list[tuple[Card, ...]] = []
+    minimum = solver.Hand.minimum
+
+    def counted(hand, *args):
+        solved.append(hand)
+        return minimum(hand, *args)
+
+    monkeypatch.setattr(solver.Hand, "minimum", counted)
+    solver.forget()
+    cards, rules = cs("5H 6H 7S JK 9C 9D KS"), indian_rummy_melds(wild_rank="7")
+
+    first = best_arrangement(cards, rules, indian_value("7"))
+    again = best_arrangement(list(cards), rules, indian_value("7"))
+    assert again == first and len(solved) == 1
+
+    # 5H 6H 7S(as 7H) and 9C 9D JK meld either way: KS is left, at 10, or at 1.
+    flat = best_arrangement(cards, rules, lambda card: 1)
+    assert len(solved) == 2
+    assert (first.deadwood, flat.deadwood) == (10, 1)
