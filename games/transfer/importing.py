@@ -3,7 +3,7 @@ importer's: the whole file in one transaction, all or nothing.
 """
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +11,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, transaction
 
 from games.models import Change, Game, Hand, Player, Round, Seat, Steal
-from games.transfer.reading import GameEntry, TransferError
+from games.rules.budget import TooCostly, within_budget
+from games.transfer.reading import GameEntry, TransferError, too_costly
 
 
 def import_games(
@@ -35,12 +36,24 @@ def import_games(
     try:
         with transaction.atomic():
             games = _write_games(new, owner, "" if owner else browser, source)
+    except TooCostly:
+        raise too_costly("every game was checked, then the writing was stopped part way") from None
     except DatabaseError as error:
         raise TransferError(
             f"The games could not be written ({error}); nothing was imported. "
             "Try again in a moment."
         ) from error
     return games, len(entries) - len(new)
+
+
+def budgeted[T](rows: Iterable[T]) -> Iterator[T]:
+    """The rows, the request's CPU budget checked before each: the writing counts in the
+    budget as the reading did, so that a file whose checks just fit cannot make the
+    request cost several times the budget in writes (the transaction then undoes what
+    was written)."""
+    for row in rows:
+        within_budget()
+        yield row
 
 
 type GameKey = tuple[str, datetime, tuple[str, ...], tuple[tuple[int, ...], ...]]
@@ -126,7 +139,7 @@ def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
             token=None if entry.paper else uuid.uuid4(),
             details=row.details,
         )
-        for game, entry in zip(games, entries, strict=True)
+        for game, entry in budgeted(zip(games, entries, strict=True))
         for number, row in enumerate(entry.rounds, start=1)
     )
     played = iter(rounds)
@@ -137,7 +150,7 @@ def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
     ]
     Hand.objects.bulk_create(
         Hand(round=round_, seat=seat, cards=cards)
-        for round_, row, at in placed
+        for round_, row, at in budgeted(placed)
         for seat, cards in zip(at, row.cards, strict=True)
     )
     Steal.objects.bulk_create(

@@ -90,14 +90,17 @@ def read_file(content: bytes) -> list[GameEntry]:
         try:
             _check_scores(entry, f"Game {number}")
         except TooCostly:
-            raise _too_costly(f"its {len(entries)} games were read, {number - 1} scored") from None
+            raise too_costly(
+                f"its {len(entries)} games were read and {number - 1} scored when the checks "
+                "were stopped"
+            ) from None
     return entries
 
 
-def _too_costly(done: str) -> TransferError:
+def too_costly(done: str) -> TransferError:
     return TransferError(
-        f"This file is more work than one import may do: {done} when the checks were "
-        "stopped, and nothing was imported. Import it in parts, a smaller file at a time."
+        f"This file is more work than one import may do: {done}, and nothing was "
+        "imported. Import it in parts, a smaller file at a time."
     )
 
 
@@ -125,7 +128,9 @@ def read_games(data: object) -> list[GameEntry]:
         try:
             within_budget()
         except TooCostly:
-            raise _too_costly(f"{number - 1} of its {len(games)} games were read") from None
+            raise too_costly(
+                f"{number - 1} of its {len(games)} games were read when the checks were stopped"
+            ) from None
         entries.append(_game_entry(game, f"Game {number}"))
     return entries
 
