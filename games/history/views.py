@@ -16,12 +16,24 @@ from games.history import stats
 from games.history.forms import GameFilterForm
 from games.models import Game, GameQuerySet, Invitation, Player, Round, Seat, scores
 from games.rules import KINDS
+from games.rules.budget import TooCostly
 from games.rules.errors import RuleError
 from games.rules.figures import Figures
 from games.rules.kind import Standings
 from games.web import browser_key, for_scorekeepers, fragment
 
 GAMES_PER_PAGE = 20
+
+
+def _row(game: Game) -> dict[str, object]:
+    """A game of the list with its totals and winners; a game too long to score within
+    what is left of the request's budget is listed without them, and says so, rather
+    than keeping the whole list from the visitor (each game scored is kept: the list's
+    next view goes on from there)."""
+    try:
+        return {"game": game, "outcome": scores.outcome(game)}
+    except TooCostly:
+        return {"game": game, "outcome": None, "too_costly": True}
 
 
 @require_GET
@@ -38,7 +50,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(
         games.order_by("-created_at", "-pk").prefetch_related("seats__player"), GAMES_PER_PAGE
     ).get_page(request.GET.get("page"))
-    rows = [{"game": game, "outcome": scores.outcome(game)} for game in page]
+    rows = [_row(game) for game in page]
     query = request.GET.copy()
     query.pop("page", None)
     return render(
