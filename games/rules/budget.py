@@ -54,6 +54,18 @@ def cpu_budget(seconds: float) -> Iterator[None]:
         _deadline.reset(token)
 
 
+@contextmanager
+def leaving(seconds: float) -> Iterator[None]:
+    """Scoring inside this block stops `seconds` before the budget around it is spent,
+    for the work after it that no check between hands can stop (a sheet's layout)."""
+    outer = _deadline.get()
+    token = _deadline.set(None if outer is None else outer - seconds)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
 def within_budget() -> None:
     """`TooCostly` once the CPU budget is spent (never outside `cpu_budget`)."""
     deadline = _deadline.get()

@@ -30,6 +30,7 @@ from games.models import Game, scores
 from games.qr import qr_data_uri
 from games.rules import KINDS
 from games.rules.board import Board
+from games.rules.budget import leaving
 from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Standings, Table
 from games.rules.settings import BOOK, PRESET
@@ -59,6 +60,11 @@ SHEET_LIFETIME = 24 * 60 * 60
 # hands forward: `Board.filled`), tens of KB; one larger than this is sent, not kept, so
 # that no sheet can fill the shared cache.
 SHEET_MOST_BYTES = 256 * 1024
+# The most CPU a filled sheet's layout takes (the largest board WeasyPrint lays out: eight
+# seats' 16 hands and a row carried forward, `bench/worst_requests.py`): the game's scores
+# are worked out within the request's budget less this, so that the sheet, which nothing
+# stops once WeasyPrint has it, ends within the budget too.
+LAYOUT_SECONDS = 0.6
 
 
 class SheetError(ValueError):
@@ -255,7 +261,8 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
     key = game_sheet_key(game, paper, url)
     pdf: bytes | None = cache.get(key)
     if pdf is None:
-        standings = scores.standings(game)
+        with leaving(LAYOUT_SECONDS):
+            standings = scores.standings(game)
         board = game.rules.board_of(game.paper)
         context = (
             _sheet_context(game.rules, board, paper)

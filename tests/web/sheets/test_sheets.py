@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from games import limits
 from games.models import Game, scores
 from games.sheets import pdf as sheets
 from tests.factories import add_round, fresh, make_game, new_game
+from tests.web.pages import text
 from tests.web.play.hands import save_hand, start
 
 pytestmark = pytest.mark.django_db
@@ -573,3 +575,22 @@ def test_a_sheet_larger_than_sheets_are_is_sent_but_not_kept(client, renders, mo
         assert client.get(url).status_code == 200
 
     assert len(renders) == 3
+
+
+def test_a_sheets_scoring_leaves_its_layout_room_in_the_budget(client, monkeypatch):
+    """WeasyPrint's layout cannot be stopped once it has the sheet: the game's scores are
+    worked out within the budget less the layout's time, and past it the sheet is refused
+    as too much work, never printed late."""
+    game = start(client, "rummy")
+    assert save_hand(client, game, ["", "KS QS", "2H"], winner=0).status_code == 302
+    Game.objects.filter(pk=game.pk).touch()  # scored afresh, under the sheet's budget
+    url = f"/games/{game.pk}/sheet.pdf"
+    monkeypatch.setattr(limits, "VISITOR_SECONDS", 60)
+
+    monkeypatch.setattr(sheets, "LAYOUT_SECONDS", 61)
+    refused = client.get(url)
+    monkeypatch.setattr(sheets, "LAYOUT_SECONDS", 59)
+    printed = client.get(url)
+
+    assert refused.status_code == 503 and "Too much work for one request" in text(refused)
+    assert printed.status_code == 200 and printed["Content-Type"] == "application/pdf"
