@@ -32,6 +32,7 @@ The load generator runs on the same machine as the server: on 2 cores, both shar
 
 import argparse
 import http.client
+import itertools
 import json
 import os
 import random
@@ -56,12 +57,18 @@ DIGESTS = re.compile(r'id="preview-(\d+)" data-digest="([^"]+)"')
 class Browser:
     """One phone behind the TLS-ending proxy: its cookies, its forms posted with CSRF."""
 
+    addresses = itertools.count(1)
+
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookies: dict[str, str] = {}
+        # Each phone its own address, as the proxy in front would say.
+        number = next(Browser.addresses)
+        self.address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
 
     def request(self, method: str, path: str, body: str = "", **headers: str):
-        sent = {"Host": HOST, "X-Forwarded-Proto": "https"} | headers
+        sent = {"Host": HOST, "X-Forwarded-Proto": "https", "X-Forwarded-For": self.address}
+        sent |= headers
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if body:

@@ -37,6 +37,10 @@ def production_env(place: Path) -> dict[str, str]:
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": "bench-" + "k" * 50,
         "DJANGO_ALLOWED_HOSTS": HOST,
+        # Behind the one proxy the production command declares: each phone of a load run
+        # sends its own address in X-Forwarded-For, as the proxy would add it, and has
+        # its own CPU allowance (games/limits.py), as people at different tables do.
+        "DJANGO_PROXIES": "1",
         "DJANGO_STATIC_ROOT": str(place / "static"),
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
     }
