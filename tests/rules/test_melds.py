@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.rules import KINDS, melds, solver
+from games.rules import KINDS, candidates, melds, solver
 from games.rules.cards import Card
 from games.rules.errors import InvalidCard, InvalidInput
 from games.rules.family import HandKind
@@ -750,7 +750,13 @@ def test_capping_melds_at_five_changes_nothing(game, data):
     life = game == "indian-rummy"
     capped = best_arrangement(deal.cards, deal.rules, deal.value, need_pure_sequence=life)
     declares = can_declare(deal.cards, deal.rules)
-    with mock.patch.object(melds, "_CAP", 13):
+    # The cap as the solver and its candidates read it, with the hands it solved forgotten.
+    with (
+        mock.patch.object(melds, "_CAP", 13),
+        mock.patch.object(solver, "_CAP", 13),
+        mock.patch.object(candidates, "_CAP", 13),
+        mock.patch.object(solver, "_remembered", solver._remembered.__wrapped__),
+    ):
         uncapped = best_arrangement(deal.cards, deal.rules, deal.value, need_pure_sequence=life)
         assert can_declare(deal.cards, deal.rules) is declares
     assert capped.deadwood == uncapped.deadwood
