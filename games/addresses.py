@@ -24,9 +24,15 @@ def client_address(request: HttpRequest) -> str:
         forwarded = [part.strip() for part in header.split(",") if part.strip()]
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    elif "X-Forwarded-For" in request.headers:
+    elif unattributed(request):
         _warn_of_the_proxy()
     return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def unattributed(request: HttpRequest) -> bool:
+    """Whether the request came through a proxy nobody declared (`PROXIES` is 0): its
+    address is the proxy's, every visitor's."""
+    return not settings.PROXIES and "X-Forwarded-For" in request.headers
 
 
 @functools.cache  # once a process
@@ -34,6 +40,6 @@ def _warn_of_the_proxy() -> None:
     logger.warning(
         "Requests arrive through a proxy (X-Forwarded-For) but DJANGO_PROXIES is 0: every "
         "visitor counts as the proxy's address, so one visitor's failed logins and API "
-        "calls hold everyone back. Set DJANGO_PROXIES to the number of proxies in front "
-        "of the app (usually 1)."
+        "calls hold everyone back, and no visitor's CPU a minute can be limited. Set "
+        "DJANGO_PROXIES to the number of proxies in front of the app (usually 1)."
     )

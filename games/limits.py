@@ -22,8 +22,18 @@ one visitor firing the costliest requests gets a sixth of one core. The allowanc
 address, signed in or not: a per-account count would let one address with many accounts
 take more. The first request over the allowance is refused before anything is read:
 its own cost is one cache read and a small page.
+
+Only a request of `CHARGED_FROM_MS` or more is charged: every request writing its count
+would make a card tap or a live board's poll (a millisecond or two) a write, which with
+the database as the cache (no Redis) queues behind the tables' saves on SQLite's one
+writer; what the allowance is for is the costly requests. A behind-a-proxy site that
+declared no proxy (`games.addresses.unattributed`) has every visitor at the proxy's
+address: the allowance is not applied there, rather than one visitor holding the whole
+site back (the log says so). And a limits cache that fails lets the request through:
+the budget still bounds it, and the site does not stop with its cache.
 """
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -34,10 +44,13 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 
-from games.addresses import client_address
+from games.addresses import client_address, unattributed
 from games.rules.budget import TooCostly, cpu_budget
 
+logger = logging.getLogger(__name__)
+
 VISITOR_SECONDS = 0.8
+CHARGED_FROM_MS = 10
 SIGNED_IN_SECONDS = 2.5
 WINDOW = 60
 HOUR = 60 * 60
@@ -51,18 +64,29 @@ def minute_key(address: str) -> str:
 
 
 def wait_for(address: str) -> int:
-    """Seconds until this address may be served again (0: now)."""
-    used_ms = caches["limits"].get(minute_key(address), 0)
+    """Seconds until this address may be served again (0: now, or when the count cannot
+    be read)."""
+    try:
+        used_ms = caches["limits"].get(minute_key(address), 0)
+    except Exception:  # any backend's failure: Redis down, the cache table locked
+        logger.warning("The limits cache cannot be read: a request goes uncounted.")
+        return 0
     if used_ms > settings.CPU_SECONDS_A_MINUTE * 1000:
         return WINDOW - int(time.time()) % WINDOW
     return 0
 
 
 def charge(address: str, cpu_ms: int) -> None:
-    """Count the CPU time a request used against its address's minute."""
+    """Count the CPU time a request used against its address's minute, from
+    `CHARGED_FROM_MS` up."""
+    if cpu_ms < CHARGED_FROM_MS:
+        return
     limits, key = caches["limits"], minute_key(address)
-    limits.add(key, 0, WINDOW * 2)
-    limits.incr(key, cpu_ms)
+    try:
+        limits.add(key, 0, WINDOW * 2)
+        limits.incr(key, cpu_ms)
+    except Exception:  # the count gone meanwhile (ValueError), or the cache down
+        logger.warning("The limits cache cannot be written: a request goes uncounted.")
 
 
 def spend(what: str, who: str, most: int, window: int) -> bool:
@@ -100,12 +124,15 @@ class VisitorLimits:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        seconds = SIGNED_IN_SECONDS if request.user.is_authenticated else VISITOR_SECONDS
+        if unattributed(request):
+            with cpu_budget(seconds):
+                return self.get_response(request)
         address = client_address(request)
         wait = wait_for(address)
         if wait:
             return _refusal(request)(request, wait)
         started = time.thread_time()
-        seconds = SIGNED_IN_SECONDS if request.user.is_authenticated else VISITOR_SECONDS
         try:
             with cpu_budget(seconds):
                 return self.get_response(request)

@@ -171,8 +171,8 @@ def _one_visitor_for_the_whole_run() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
-    """Each test starts with an empty cache: database ids come round again between tests,
-    so a sheet cached for one test's game 1 must not be served to the next one's."""
+    """Each test starts with an empty cache, and the limits' counts with it: what one
+    test worked out or counted is never another's."""
     from django.core.cache import caches
 
     from games.models import scores

@@ -3,8 +3,9 @@
 Anyone may call these endpoints, so each request is bounded before it is read: JSON only
 (`415` otherwise: a plain form or text post from another site's page never reaches the
 rules) and a body of at most `MAX_BODY` bytes (`413`), far more than the largest real
-game takes; then the rules' own limits and a CPU budget (`games.rules.budget`). Each
-address may send so many requests and use so much CPU a minute (`throttle`, `429`).
+game takes; then the rules' own limits and the request's CPU budget (`games.limits`).
+Each address may send so many requests a minute (`throttle`, `429`), and use so much CPU
+as on every page (`games.limits`).
 """
 
 from collections.abc import Callable

@@ -26,10 +26,10 @@ GAMES_PER_PAGE = 20
 
 
 def _row(game: Game) -> dict[str, object]:
-    """A game of the list with its totals and winners; a game too long to score within
-    what is left of the request's budget is listed without them, and says so, rather
-    than keeping the whole list from the visitor (each game scored is kept: the list's
-    next view goes on from there)."""
+    """A game of the list with its totals and winners; a game not scored within what is
+    left of the request's budget is listed without them, and says so, rather than
+    keeping the whole list from the visitor (each game scored is kept: the list's next
+    view goes on from there)."""
     try:
         return {"game": game, "outcome": scores.outcome(game)}
     except TooCostly:
