@@ -67,6 +67,12 @@ const SavesQueue = (function () {
       headers: { "HX-Request": "true", "X-CSRFToken": csrf ? csrf[1] : "" },
       credentials: "same-origin",
     });
+    // A server too busy for it now (429: this address's minute is used up; 502 to 504:
+    // no server behind the proxy, or a request too costly) has said nothing of the round:
+    // it waits, as with no connection.
+    if (response.status === 429 || (response.status >= 502 && response.status <= 504)) {
+      throw new Error("The server is busy: " + response.status);
+    }
     return response.headers.has("X-Round-Saved");
   }
 

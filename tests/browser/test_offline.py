@@ -17,6 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Error, Locator, Page, expect
 
+from games import limits
 from games.models import Game
 from tests.browser.table import PASSWORD, PLAYERS, hands, logged_in, settled, start
 from tests.web.offline.static import new_stylesheet
@@ -214,6 +215,31 @@ def test_three_rounds_saved_offline_are_recorded_once_each_in_order(
     page.get_by_role("button", name="Save round 4").tap()
     page.wait_for_url(game_url)
     assert [number for number, _ in recorded(game)] == [1, 2, 3, 4]
+
+
+def test_a_round_kept_on_the_phone_waits_while_the_server_is_too_busy_for_it(
+    live_server, page: Page, connection: Connection
+):
+    """A 429 (this address's minute used up) says nothing of the round: it is not refused,
+    it waits, and goes once the server takes it."""
+    game_url = start(page, connection.url, "indian-chief", PLAYERS)
+    game = Game.objects.get(pk=int(game_url.rstrip("/").rsplit("/", 1)[1]))
+    kept_for_offline(page)
+    connection.drop(page.context)
+    enter(page, hands(1))
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(kept_saves(page)).to_have_count(1)
+
+    limits.caches["limits"].set(limits.minute_key("127.0.0.1"), 10**12)
+    connection.restore(page.context)
+    # Sent again now, after whatever the page sent on its own as the connection came back.
+    assert page.evaluate("SavesQueue.flush()") == 0
+    assert page.evaluate("SavesQueue.all().then(s => s.map(save => save.state))") == ["waiting"]
+    assert recorded(game) == []
+
+    limits.caches["limits"].clear()
+    assert page.evaluate("SavesQueue.flush()") == 1
+    assert recorded(game) == [(1, hands(1))]
 
 
 def test_a_hand_answered_offline_goes_on_to_its_cards(
