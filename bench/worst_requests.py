@@ -234,13 +234,18 @@ def pages(args: argparse.Namespace, rng: random.Random) -> None:
         f"  {'party':<10} {'request':<44} {'cold ms':>9} {'warm ms':>9} {'runs':>4}  status  size"
     )
     worst: dict[str, tuple[float, str]] = {}
+    refused: dict[str, list[str]] = {party: [] for party in GOALS}
     for case in cases:
         figure = measure(case, args.patience)
         shown = [
             f"{ms:9.0f}" if ms is not None else f"{'–':>9}"
             for ms in (figure.cold_ms, figure.warm_ms)
         ]
-        failed = figure.status[:1] not in "23"
+        # 503: stopped by the request's CPU budget, and said so; anything else not 2xx or
+        # 3xx is a failure.
+        if figure.status == "503":
+            refused[case.party].append(case.label)
+        failed = figure.status[:1] not in "23" and figure.status != "503"
         status = f"{figure.status}{' FAILED' if failed else ''}"
         print(
             f"  {case.party:<10} {case.label:<44} {shown[0]} {shown[1]} {figure.runs:>4}  "
@@ -254,6 +259,8 @@ def pages(args: argparse.Namespace, rng: random.Random) -> None:
         most, label = worst.get(party, (0.0, "nothing"))
         verdict = "within" if most <= goal else "OVER"
         print(f"Worst, {party:<10}: {most:8.0f} ms  {label} ({verdict} the goal of {goal} ms)")
+        if refused[party]:
+            print(f"  of which refused as too costly (503): {', '.join(refused[party])}")
 
 
 def main() -> None:
