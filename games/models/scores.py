@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 # About 6 KB for a seven-round game's scores: a few MB per process at most.
 MOST = 1000
+MOST_REMEMBERED_CHARACTERS = 32 * 1024
 HOUR = 60 * 60
 
 _recent: OrderedDict[str, object] = OrderedDict()
@@ -171,6 +172,10 @@ def kept(values: dict[str, object], timeout: int | None = HOUR) -> None:
 
 
 def _remember(name: str, value: object) -> None:
+    # A long text (a long game's export, a scoreboard of 200 hands) stays in the shared
+    # cache only: a thousand of them would be hundreds of MB in every process.
+    if isinstance(value, str) and len(value) > MOST_REMEMBERED_CHARACTERS:
+        return
     with _lock:
         _recent[name] = value
         _recent.move_to_end(name)

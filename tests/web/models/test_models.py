@@ -6,7 +6,7 @@ import time
 import pytest
 from django.db import IntegrityError, connection, connections, transaction
 
-from games.models import Game, Player, Round, Steal
+from games.models import Game, Player, Round, Steal, scores
 from tests.factories import add_round, make_game, named_rounds, round_scores, totals_by_name
 
 pytestmark = pytest.mark.django_db
@@ -200,3 +200,16 @@ def test_roster_names_are_one_player_whatever_the_case_of_their_letters():
     game = Game.objects.start(["josé", "Ärne"], 1)
     assert Player.objects.count() == 2
     assert game.player_names() == ["José", "Ärne"]
+
+
+def test_a_long_text_is_kept_in_the_shared_cache_only():
+    """A long game's export or scoreboard is hundreds of KB: a process keeps the short
+    values in its own memory, and reads the long ones from the shared cache."""
+    short, long = "s" * 100, "l" * (scores.MOST_REMEMBERED_CHARACTERS + 1)
+
+    assert scores.versioned("test:short", lambda: short) == short
+    assert scores.versioned("test:long", lambda: long) == long
+
+    assert "test:short" in scores._recent and "test:long" not in scores._recent
+    assert scores.cache.get("test:long") == long
+    assert scores.versioned("test:long", lambda: "worked out again") == long
