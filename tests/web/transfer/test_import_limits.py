@@ -127,8 +127,8 @@ def database_url() -> str:
 
 
 # Run by `manage.py shell`: the file read and checked, then written by the import itself,
-# which says when it is well into its writing (a third of the games in, as the import
-# itself sees the database, with their hands) and waits there.
+# which says when it is well into its writing (every game, round and hand inserted, the
+# transaction not yet committed) and waits there.
 IMPORTER = """
 import os, time
 from pathlib import Path
@@ -160,21 +160,25 @@ def test_an_import_killed_midway_leaves_nothing(tmp_path):
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
         "IMPORT_FILE": str(tmp_path / "evening.json"),
     }
+    # Its complaints go to a file: a pipe nobody reads could fill and stall it.
+    complaints = (tmp_path / "stderr.txt").open("w")
     importer = subprocess.Popen(
         [sys.executable, "manage.py", "shell", "--no-imports", "-c", IMPORTER],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=complaints,
         text=True,
     )
     try:
         # The import is midway: games, their rounds and hands written.
-        assert importer.stdout.readline() == "writing\n", importer.stderr.read()
+        said = importer.stdout.readline()
+        assert said == "writing\n", (tmp_path / "stderr.txt").read_text()
         importer.send_signal(signal.SIGKILL)
     finally:
         importer.kill()
         importer.wait(timeout=30)
+        complaints.close()
 
     assert importer.returncode == -signal.SIGKILL
     assert not Game.objects.exists()
