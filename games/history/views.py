@@ -4,6 +4,7 @@ the games the visitor may see count, and only finished ones (games.history.stats
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -174,17 +175,15 @@ def _card_figures(player: Player, games: GameQuerySet) -> list[Figures]:
     return shown
 
 
-def _scored(pks: list[int]) -> dict[int, Standings | None]:
+def _scored(pks: list[int]) -> Iterator[tuple[int, Standings | None]]:
     """These games' standings from their cards, fetched in a fixed number of queries;
     None for a game whose cards no longer pass the rules."""
-    scored: dict[int, Standings | None] = {}
     for game in Game.objects.filter(pk__in=pks).prefetch_related(
         Prefetch("seats", Seat.objects.select_related("player")),
         Prefetch("rounds", Round.objects.with_contents()),
     ):
         rounds = {row.number: row.played() for row in game.rounds.all()}
         try:
-            scored[game.pk] = game.standings(rounds, game.table(game.seats.all()))
+            yield game.pk, game.standings(rounds, game.table(game.seats.all()))
         except RuleError:
-            scored[game.pk] = None
-    return scored
+            yield game.pk, None

@@ -110,28 +110,28 @@ def outcome(game: "Game") -> Outcome | None:
 
 
 def standings_of(
-    games: Iterable["Game"], score: Callable[[list[int]], dict[int, Standings | None]]
+    games: Iterable["Game"],
+    score: Callable[[list[int]], Iterable[tuple[int, Standings | None]]],
 ) -> list[Standings]:
     """The standings of many games at once, for a page of figures: those kept, and the
     rest worked out by `score` (given the games' ids, it fetches them in a fixed number of
-    queries; None for a game whose stored cards no longer pass the rules) and kept. A game
-    that cannot be scored is left out, and kept as such, so that every view of the page
-    does not try it again."""
+    queries and yields each game's; None for a game whose stored cards no longer pass the
+    rules) and kept. A game that cannot be scored is left out, and kept as such, so that
+    every view of the page does not try it again. What was worked out is kept even when
+    the request's budget stops the rest: the page's next view goes on from there."""
     names = {game.pk: (key(game, "standings"), key(game, "unscorable")) for game in games}
     found: dict[str, Standings | bool] = cache.get_many(
         [n for pair in names.values() for n in pair]
     )
     missing = [pk for pk, pair in names.items() if not found.keys() & set(pair)]
-    if missing:
-        worked = score(missing)
-        fresh: dict[str, Standings | bool] = {}
-        for pk in missing:
+    fresh: dict[str, Standings | bool] = {}
+    try:
+        for pk, standing in score(missing) if missing else ():
             scored, unscorable = names[pk]
-            standing = worked.get(pk)
             fresh |= {scored: standing} if standing else {unscorable: True}
+    finally:
         cache.set_many(fresh, HOUR)
-        found |= fresh
-    return [value for value in found.values() if isinstance(value, Standings)]
+    return [value for value in (found | fresh).values() if isinstance(value, Standings)]
 
 
 def keep(game: "Game", seated: Table, scores: Standings, rounds: dict[int, Played]) -> None:

@@ -13,6 +13,7 @@ checked round by round in play order.
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from games.rules.budget import within_budget
 from games.rules.cards import (
     Card,
     check_copies,
@@ -451,6 +452,9 @@ def score_game(
     made: dict[str, dict[Meld, int]] = {name: {} for name in players}
     scored = []
     for number, entry in enumerate(rounds, start=1):
+        # Between rounds, as the other games between hands: a game is cheap, but a list
+        # or an export scores many of them in one request.
+        within_budget()
         try:
             round_score = _score_checked_round(entry.reveals, decks, rules, entry.steals, made)
         except RuleError as error:

@@ -5,6 +5,7 @@ games are WIN_ROUNDS and TIE_ROUNDS of tests/factories.py, whose every meld scor
 explained there; the rummy-family hands are explained here.
 """
 
+import itertools
 import re
 from datetime import UTC, datetime
 
@@ -18,6 +19,8 @@ from games.history import stats
 from games.models import Game, Hand, Player
 from games.models import scores as read_model
 from games.rules import KINDS
+from games.rules.budget import TooCostly
+from games.rules.indian_chief import scoring as ic_scoring
 from games.rules.indian_chief.melds import Meld, PokerHand
 from tests.factories import TIE_ROUNDS, WIN_ROUNDS, add_round, make_game
 from tests.web.pages import text
@@ -438,3 +441,24 @@ def test_equal_totals_sit_in_the_middle_of_the_chart():
         (175, 60),
         (310, 60),
     ]
+
+
+def test_figures_stopped_by_the_budget_keep_the_games_scored_so_far(client, table, monkeypatch):
+    """A player's page scores every game it has not kept: stopped by the request's budget
+    part way, it keeps those it scored, and its next view goes on from there."""
+    checks = itertools.count()
+
+    def spent_in_the_second_game() -> None:
+        if next(checks) == len(WIN_ROUNDS):  # the first game's rounds pass
+            raise TooCostly
+
+    monkeypatch.setattr(ic_scoring, "within_budget", spent_in_the_second_game)
+    player = Player.objects.of(None, MINE).get(name="Ann")
+    games = list(Game.objects.filter(kind="indian-chief", browser=MINE, finished_at__isnull=False))
+
+    assert client.get(reverse("player-detail", args=[player.pk])).status_code == 503
+    kept = [read_model.cache.get(read_model.key(game, "standings")) for game in games]
+    assert sum(standing is not None for standing in kept) == 1
+
+    monkeypatch.setattr(ic_scoring, "within_budget", lambda: None)
+    assert figures_of(player_page(client, "Ann"))["indian-chief"][0] == 2
