@@ -43,6 +43,7 @@ from django.db import transaction
 
 from games.rules import EDITION
 from games.rules import forget as forget_solved
+from games.rules.budget import within_budget
 from games.rules.errors import RuleError
 from games.rules.kind import Played, Standings, Table
 
@@ -89,8 +90,16 @@ def played(game: "Game") -> dict[int, Played]:
 def standings(game: "Game") -> Standings:
     """The game's standings, for the pages, the lists and every phone following it:
     scored once a change. The table's actions score afresh (`Game.standings`), inside
-    their transactions."""
-    return versioned(key(game, "standings"), game.standings)
+    their transactions.
+
+    Once the request's budget is spent, a game not kept is not even fetched: a list of
+    long games would otherwise read every game's rounds before the scoring stops it."""
+
+    def work_out() -> Standings:
+        within_budget()
+        return game.standings()
+
+    return versioned(key(game, "standings"), work_out)
 
 
 def outcome(game: "Game") -> Outcome | None:

@@ -162,3 +162,17 @@ def test_signed_in_a_request_has_the_larger_budget(client, monkeypatch):
     monkeypatch.setattr(limits, "SIGNED_IN_SECONDS", -1)
     Game.objects.filter(pk=game.pk).touch()
     assert signed_in.get(game.get_absolute_url()).status_code == 503
+
+
+def test_once_the_budget_is_spent_a_list_fetches_no_games_rounds(client, monkeypatch):
+    """A list of long games would otherwise read every game's rounds before the scoring
+    stops it."""
+    for _ in range(3):
+        Game.objects.filter(pk=rummy_game(client).pk).touch()
+    monkeypatch.setattr(limits, "VISITOR_SECONDS", -1)
+
+    with CaptureQueriesContext(connection) as queries:
+        listed = client.get(reverse("game-list"))
+
+    assert text(listed).count("Not scored in time for the list") == 3
+    assert not [query for query in queries if '"games_round"' in query["sql"]]
