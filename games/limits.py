@@ -81,10 +81,8 @@ def charge(address: str, cpu_ms: int) -> None:
     `CHARGED_FROM_MS` up."""
     if cpu_ms < CHARGED_FROM_MS:
         return
-    limits, key = caches["limits"], minute_key(address)
     try:
-        limits.add(key, 0, WINDOW * 2)
-        limits.incr(key, cpu_ms)
+        _count(minute_key(address), cpu_ms, WINDOW)
     except Exception:  # the count gone meanwhile (ValueError), or the cache down
         logger.warning("The limits cache cannot be written: a request goes uncounted.")
 
@@ -93,9 +91,14 @@ def spend(what: str, who: str, most: int, window: int) -> bool:
     """One more `what` for `who` (an address, an account) in the current `window` of
     seconds: False once `most` were spent there, for asking what must not be asked fast
     (which account names exist)."""
-    limits, key = caches["limits"], f"{what}:{who}:{int(time.time()) // window}"
+    return _count(f"{what}:{who}:{int(time.time()) // window}", 1, window) <= most
+
+
+def _count(key: str, amount: int, window: int) -> int:
+    """`amount` more under `key`, a count of one window (kept past it, then dropped)."""
+    limits = caches["limits"]
     limits.add(key, 0, window * 2)
-    return limits.incr(key) <= most
+    return limits.incr(key, amount)
 
 
 def too_many(request: HttpRequest, wait: int) -> HttpResponseBase:

@@ -14,18 +14,13 @@ window in the shared cache is all this needs.
 
 import time
 
-from django.core.cache import caches
-
-from games.limits import WINDOW
+from games.limits import WINDOW, spend
 
 MOST_REQUESTS = 120
 
 
 def wait_for(address: str) -> int:
     """Seconds until this address may call again (0: it may now); counts the call."""
-    requests = f"api:{address}:{int(time.time()) // WINDOW}:requests"
-    limits = caches["limits"]
-    limits.add(requests, 0, WINDOW * 2)
-    if limits.incr(requests) > MOST_REQUESTS:
-        return WINDOW - int(time.time()) % WINDOW
-    return 0
+    if spend("api", address, MOST_REQUESTS, WINDOW):
+        return 0
+    return WINDOW - int(time.time()) % WINDOW
