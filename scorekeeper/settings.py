@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
@@ -52,6 +53,9 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of each page: the one chosen on this browser (its cookie), else the
+    # browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -189,6 +193,18 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
 USE_I18N = True
+
+# The table's languages: English, Filipino (Tong-Its's tables) and Hindi (Indian
+# Rummy's). Django knows no Filipino: its name and formats are ours
+# (scorekeeper/formats/fil), and Tagalog ("tl", as many phones still ask for it) is
+# answered in Filipino.
+LANGUAGES = [("en", "English"), ("fil", "Filipino"), ("hi", "Hindi")]
+LANG_INFO["fil"] = {"bidi": False, "code": "fil", "name": "Filipino", "name_local": "Filipino"}
+LANG_INFO["tl"] = LANG_INFO["tl-ph"] = {"fallback": ["fil"]}
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
+# A year, as a choice the browser keeps.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 from django.db import transaction
+from django.utils.translation import get_language
 
 from games.rules import EDITION
 from games.rules import forget as forget_solved
@@ -70,8 +71,10 @@ class Outcome:
 
 def key(game: "Game", what: str) -> str:
     """The one key of everything worked out from a game: `what`, at the game's version and
-    revision, under the rules' edition."""
-    return f"{what}:{EDITION}:{game.pk}:{game.version}:{game.revision}"
+    revision, under the rules' edition, in the language of the request (scores carry
+    their explanations, boards and sheets their words: a table in Manila and one in Pune
+    following the same game each get theirs)."""
+    return f"{what}:{EDITION}:{get_language()}:{game.pk}:{game.version}:{game.revision}"
 
 
 def table(game: "Game") -> Table:
