@@ -72,8 +72,8 @@ class CarouselKind(
         """A missing hand is a blank seat whose box is not ticked: the table is told of
         the box, where the API speaks of an empty list."""
         if isinstance(error, MissingHand):
-            # Translators: {box} is the box's label, “No cards left”.
             return gettext(
+                # Translators: {box} is the box's label, “No cards left”.
                 "Seat {seat}'s cards are missing: enter what they hold, or tick “{box}” if "
                 "they hold none."
             ).format(seat=error.player, box=NO_CARDS.label)
@@ -90,9 +90,10 @@ class CarouselKind(
                 f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
             )
             notes.append(
-                # Translators: {box} is the bonus for each hand won, {game} the bonus for
-                # winning the game; {finals} lists names and scores ("Ann 212, Ben 160").
                 gettext(
+                    # Translators: {box} is the bonus for each hand won, {game} the bonus
+                    # for winning the game; {finals} lists names and scores ("Ann 212, Ben
+                    # 160").
                     "Final scores with {box} a hand won and {game} for the game: {finals}."
                 ).format(box=scoring.BOX_BONUS, game=scoring.GAME_BONUS, finals=finals)
             )

@@ -28,7 +28,6 @@ from games.rules.rummy_common import (
     leaders,
     parse_hands,
     play_in_order,
-    seat_name,
 )
 from games.rules.text import gettext as _
 from games.rules.text import gettext_lazy, ngettext
@@ -224,13 +223,16 @@ def _explain(
             seat=knocker, count=dead[knocker]
         )
     else:
-        names = seat_name(won[0])
-        for seat in won[1:]:
+        # Translators: a player named by their seat in a list of them ("seat 0 and seat
+        # 2 undercut").
+        said = [_("seat {seat}").format(seat=seat) for seat in won]
+        names = said[0]
+        for name in said[1:]:
             # Translators: joins the names of players who tie: "seat 0 and seat 2".
-            names = _("{names} and {name}").format(names=names, name=seat_name(seat))
-        # Translators: {count} is the knocker's deadwood; {names} who undercut ("seat 0",
-        # "seat 0 and seat 2"); {undercut} their deadwood.
+            names = _("{names} and {name}").format(names=names, name=name)
         opening = ngettext(
+            # Translators: {count} is the knocker's deadwood; {names} who undercut ("seat
+            # 0", "seat 0 and seat 2"); {undercut} their deadwood.
             "Seat {seat} knocked with {count}; {names} undercuts with {undercut}.",
             "Seat {seat} knocked with {count}; {names} undercut with {undercut}.",
             len(won),
@@ -244,8 +246,8 @@ def _explain(
         if dead[seat] == 0:
             # Translators: a term of a winner's sum: the bonus for no deadwood.
             terms.append(_("{bonus} for melding everything").format(bonus=ALL_MELDED_BONUS))
-        # Translators: {terms} is the sum, as "(3 − 3) + (34 − 3) + 10 undercut".
         sums.append(
+            # Translators: {terms} is the sum, as "(3 − 3) + (34 − 3) + 10 undercut".
             _("Seat {seat} scores {terms} = {score}.").format(
                 seat=seat, terms=" + ".join(terms), score=scores[seat]
             )

@@ -20,18 +20,22 @@ FIRST_DROP, MIDDLE_DROP, WRONG_SHOW = "first_drop", "middle_drop", "wrong_show"
 OUTCOMES = (FIRST_DROP, MIDDLE_DROP, WRONG_SHOW)
 # Each outcome as its row says it ("first drop 20", H90), as a player picks it ("First
 # drop (20)") and refused where the rules do not have it, each a whole phrase.
-# Translators: a player's outcome of an Indian Rummy deal as their row on the board says
-# it; {points} is what it charges.
 ROW = {
+    # Translators: an Indian Rummy player's outcome as their row on the board says it;
+    # {points} is what it charges.
     FIRST_DROP: gettext_lazy("first drop {points}"),
+    # Translators: as "first drop {points}".
     MIDDLE_DROP: gettext_lazy("middle drop {points}"),
+    # Translators: as "first drop {points}".
     WRONG_SHOW: gettext_lazy("wrong show {points}"),
 }
-# Translators: how an Indian Rummy deal ended for a player, as they pick it; {points} is
-# what it charges.
 PICKED = {
+    # Translators: how an Indian Rummy deal ended for a player, as they pick it; {points}
+    # is what it charges.
     FIRST_DROP: gettext_lazy("First drop ({points})"),
+    # Translators: as "First drop ({points})".
     MIDDLE_DROP: gettext_lazy("Middle drop ({points})"),
+    # Translators: as "First drop ({points})".
     WRONG_SHOW: gettext_lazy("Wrong show ({points})"),
 }
 REFUSED = {
@@ -97,9 +101,9 @@ def read_outcomes(
     names = ", ".join(json.dumps(name) for name in OUTCOMES)
     if not isinstance(given, list | tuple) or len(given) != players:
         raise InvalidInput(
-            # Translators: “outcomes” is the JSON field's name; {players} is how many
-            # seats play; {names} lists the outcomes' JSON names ("first_drop", …).
             _(
+                # Translators: “outcomes” is the JSON field's name; {players} is how many
+                # seats play; {names} lists the outcomes' JSON names ("first_drop", …).
                 "“outcomes” must list one entry per seat ({players}), each null or one of {names}."
             ).format(players=players, names=names)
         )

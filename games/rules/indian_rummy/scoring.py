@@ -421,10 +421,13 @@ def _explain(
             arrangement = arrangements[seat]
             text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
             if not arrangement.melds and arrangement.unmatched:
-                # Translators: {arrangement} is the hand's count, as "deadwood: 9♣ 2♥ = 11".
                 if rules.second_sequence:
+                    # Translators: {arrangement} is the hand's count, as "deadwood: 9♣ 2♥ =
+                    # 11"; the life rule asks for two sequences, one of them pure.
                     life = _("no two sequences, one pure, so every card counts — {arrangement}")
                 else:
+                    # Translators: {arrangement} is the hand's count, as "deadwood: 9♣ 2♥ =
+                    # 11".
                     life = _("no pure sequence, so every card counts — {arrangement}")
                 text = life.format(arrangement=text)
             if charges[seat] < arrangement.deadwood:
@@ -446,10 +449,12 @@ def _seat_said(seat: int, said: str) -> str:
     return _("Seat {seat}: {said}.").format(seat=seat, said=said)
 
 
-# Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
 OWN_END = {
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
     POINTS: gettext_lazy("“{key}” ends a game of deals; a points game ends by its own rule."),
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
     "pool_101": gettext_lazy("“{key}” ends a game of deals; a pool 101 game ends by its own rule."),
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
     "pool_201": gettext_lazy("“{key}” ends a game of deals; a pool 201 game ends by its own rule."),
 }
 

@@ -162,15 +162,18 @@ def _check_count(cards: Sequence[Card], hand_number: int, seat: int | None = Non
     expected = hand_size(hand_number)
     count = len(cards)
     if count != expected:
-        # Translators: {count} is the cards entered; {size} how many hand {number} deals.
         if seat is None:
             said = ngettext(
+                # Translators: {count} is the cards entered; {size} how many hand {number}
+                # deals.
                 "The hand has {count} card; hand {number} deals {size}.",
                 "The hand has {count} cards; hand {number} deals {size}.",
                 count,
             )
         else:
             said = ngettext(
+                # Translators: {count} is the cards entered; {size} how many hand {number}
+                # deals.
                 "Seat {seat}'s hand has {count} card; hand {number} deals {size}.",
                 "Seat {seat}'s hand has {count} cards; hand {number} deals {size}.",
                 count,
