@@ -13,14 +13,18 @@ from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.rummy_common import MissingHand
 from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext, gettext_lazy
 
-NO_CARDS = FlagQuestion("no_cards", "No cards left")
+NO_CARDS = FlagQuestion("no_cards", gettext_lazy("No cards left"))
 
 KNOCK_MAX = Choice(
     key="knock_max",
-    label="Knock with",
-    explanation="The most deadwood a player may knock with.",
-    choices=((scoring.KNOCK_LIMIT, "Knock with 4 or less"), (5, "Knock with 5 or less")),
+    label=gettext_lazy("Knock with"),
+    explanation=gettext_lazy("The most deadwood a player may knock with."),
+    choices=(
+        (scoring.KNOCK_LIMIT, gettext_lazy("Knock with 4 or less")),
+        (5, gettext_lazy("Knock with 5 or less")),
+    ),
     default=scoring.KNOCK_LIMIT,
 )
 
@@ -68,14 +72,15 @@ class CarouselKind(
         """A missing hand is a blank seat whose box is not ticked: the table is told of
         the box, where the API speaks of an empty list."""
         if isinstance(error, MissingHand):
-            return (
-                f"Seat {error.player}'s cards are missing: enter what they hold, or tick "
-                f"“{NO_CARDS.label}” if they hold none."
-            )
+            return gettext(
+                # Translators: {box} is the box's label, “No cards left”.
+                "Seat {seat}'s cards are missing: enter what they hold, or tick “{box}” if "
+                "they hold none."
+            ).format(seat=error.player, box=NO_CARDS.label)
         return error.message
 
     def hint(self, number: int) -> str:
-        return "The cards each player still holds; a joker counts 25."
+        return gettext("The cards each player still holds; a joker counts 25.")
 
     def notes(self, result: scoring.GameResult, players: Sequence[str]) -> tuple[str, ...]:
         """The final scores once the game is over, with its end bonuses; hands won."""
@@ -85,8 +90,12 @@ class CarouselKind(
                 f"{name} {final}" for name, final in zip(players, result.final_scores, strict=True)
             )
             notes.append(
-                f"Final scores with {scoring.BOX_BONUS} a hand won and {scoring.GAME_BONUS} "
-                f"for the game: {finals}."
+                gettext(
+                    # Translators: {box} is the bonus for each hand won, {game} the bonus
+                    # for winning the game; {finals} lists names and scores ("Ann 212, Ben
+                    # 160").
+                    "Final scores with {box} a hand won and {game} for the game: {finals}."
+                ).format(box=scoring.BOX_BONUS, game=scoring.GAME_BONUS, finals=finals)
             )
         notes.append(hands_won(players, result.hands_won))
         return tuple(notes)
@@ -101,10 +110,10 @@ KIND = CarouselKind(
     max_players=scoring.MAX_PLAYERS,
     settings=Settings(
         house_rules=(KNOCK_MAX,),
-        presets=(BOOK, Preset("knock_five", "Knock with 5", {"knock_max": 5})),
+        presets=(BOOK, Preset("knock_five", gettext_lazy("Knock with 5"), {"knock_max": 5})),
     ),
     questions=Questions(
-        hand=(SeatQuestion("knocker", "Who knocked", needed=True),),
+        hand=(SeatQuestion("knocker", gettext_lazy("Who knocked"), needed=True),),
         seat=(NO_CARDS,),
     ),
     hand_fields=("deadwood", "winners", "hand_scores"),

@@ -28,10 +28,11 @@ from games.rules.rummy_common import (
     leaders,
     parse_hands,
     play_in_order,
-    seat_name,
 )
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 
-TITLE = "Carousel"
+TITLE = gettext_lazy("Carousel")
 SLUG = "carousel"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -115,7 +116,12 @@ class GameResult:
 def check_players(players: int) -> None:
     """`invalid_input` unless 2–5 players (they set the decks and jokers)."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidInput(f"“players” must be a whole number from 2 to 5, not {players!r}.")
+        raise InvalidInput(
+            # Translators: “players” is the JSON field's name; {given} is the value sent.
+            _("“players” must be a whole number from 2 to 5, not {given}.").format(
+                given=repr(players)
+            )
+        )
     check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
 
 
@@ -182,14 +188,19 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     for seat, cards in enumerate(hands):
         if cards is None:
             raise MissingHand(
-                f"Seat {seat}'s cards are missing: enter what they hold (none is fine).", seat
+                _("Seat {seat}'s cards are missing: enter what they hold (none is fine).").format(
+                    seat=seat
+                ),
+                seat,
             )
         held.append(cards)
     dead = tuple(sum(map(value, cards)) for cards in held)
     if dead[knocker] > rules.knock_max:
         raise KnockNotAllowed(
-            f"Seat {knocker} knocked with {dead[knocker]} deadwood; "
-            f"a knock needs {rules.knock_max} or less.",
+            # Translators: {count} is the knocker's deadwood; {most} the most a knock allows.
+            _("Seat {seat} knocked with {count} deadwood; a knock needs {most} or less.").format(
+                seat=knocker, count=dead[knocker], most=rules.knock_max
+            ),
             knocker,
         )
     won = winners_of(knocker, dead)
@@ -207,26 +218,51 @@ def _explain(
     """For example "Seat 1 knocked with 3; seat 0 undercuts with 3. Seat 0 scores (3 − 3) + (34 − 3)
     + 10 undercut = 41. Deadwood: seat 0 2♣ A♦ = 3; …"."""
     if won == (knocker,):
-        opening = f"Seat {knocker} knocked with {dead[knocker]} and wins."
-    else:
-        names = " and ".join(seat_name(seat) for seat in won)
-        verb = "undercuts" if len(won) == 1 else "undercut"
-        opening = (
-            f"Seat {knocker} knocked with {dead[knocker]}; {names} {verb} with {dead[won[0]]}."
+        # Translators: {count} is the knocker's deadwood.
+        opening = _("Seat {seat} knocked with {count} and wins.").format(
+            seat=knocker, count=dead[knocker]
         )
+    else:
+        # Translators: a player named by their seat in a list of them ("seat 0 and seat
+        # 2 undercut").
+        said = [_("seat {seat}").format(seat=seat) for seat in won]
+        names = said[0]
+        for name in said[1:]:
+            # Translators: joins the names of players who tie: "seat 0 and seat 2".
+            names = _("{names} and {name}").format(names=names, name=name)
+        opening = ngettext(
+            # Translators: {count} is the knocker's deadwood; {names} who undercut ("seat
+            # 0", "seat 0 and seat 2"); {undercut} their deadwood.
+            "Seat {seat} knocked with {count}; {names} undercuts with {undercut}.",
+            "Seat {seat} knocked with {count}; {names} undercut with {undercut}.",
+            len(won),
+        ).format(seat=knocker, count=dead[knocker], names=names, undercut=dead[won[0]])
     sums = []
     for seat in won:
         terms = [f"({dead[other]} − {dead[seat]})" for other in range(len(dead)) if other != seat]
         if seat != knocker:
-            terms.append(f"{UNDERCUT_BONUS} undercut")
+            # Translators: a term of a winner's sum: the bonus for an undercut.
+            terms.append(_("{bonus} undercut").format(bonus=UNDERCUT_BONUS))
         if dead[seat] == 0:
-            terms.append(f"{ALL_MELDED_BONUS} for melding everything")
-        sums.append(f"Seat {seat} scores {' + '.join(terms)} = {scores[seat]}.")
+            # Translators: a term of a winner's sum: the bonus for no deadwood.
+            terms.append(_("{bonus} for melding everything").format(bonus=ALL_MELDED_BONUS))
+        sums.append(
+            # Translators: {terms} is the sum, as "(3 − 3) + (34 − 3) + 10 undercut".
+            _("Seat {seat} scores {terms} = {score}.").format(
+                seat=seat, terms=" + ".join(terms), score=scores[seat]
+            )
+        )
     cards = "; ".join(
-        f"{seat_name(seat)} {show(hand) or 'no cards'} = {dead[seat]}"
+        # Translators: a player's cards and deadwood, as "seat 0 2♣ A♦ = 3".
+        _("seat {seat} {cards} = {count}").format(
+            seat=seat, cards=show(hand) or _("no cards"), count=dead[seat]
+        )
         for seat, hand in enumerate(held)
     )
-    return f"{opening} {' '.join(sums)} Deadwood: {cards}."
+    # Translators: {counts} lists every player's cards and deadwood ("seat 0 2♣ A♦ = 3;
+    # seat 1 …").
+    deadwood = _("Deadwood: {counts}.").format(counts=cards)
+    return " ".join([opening, *sums, deadwood])
 
 
 def score_game(

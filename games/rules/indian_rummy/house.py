@@ -9,18 +9,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rules.errors import InvalidInput
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy
 
 DEALS, POINTS = "deals", "points"
 POOL_LIMITS = {"pool_101": 101, "pool_201": 201}
 PURE_SEQUENCE, TWO_SEQUENCES = "pure_sequence", "two_sequences"
 NONE = "none"  # an outcome the rules do not have, or no full count
 FIRST_DROP, MIDDLE_DROP, WRONG_SHOW = "first_drop", "middle_drop", "wrong_show"
-# Each outcome as a seat does it ("Seat 1 cannot first-drop") and as its row says it
-# ("first drop 20", H90).
-OUTCOMES = {
-    FIRST_DROP: ("first-drop", "first drop"),
-    MIDDLE_DROP: ("middle-drop", "middle drop"),
-    WRONG_SHOW: ("make a wrong show", "wrong show"),
+OUTCOMES = (FIRST_DROP, MIDDLE_DROP, WRONG_SHOW)
+# Each outcome as its row says it ("first drop 20", H90), as a player picks it ("First
+# drop (20)") and refused where the rules do not have it, each a whole phrase.
+ROW = {
+    # Translators: an Indian Rummy player's outcome as their row on the board says it;
+    # {points} is what it charges.
+    FIRST_DROP: gettext_lazy("first drop {points}"),
+    # Translators: as "first drop {points}".
+    MIDDLE_DROP: gettext_lazy("middle drop {points}"),
+    # Translators: as "first drop {points}".
+    WRONG_SHOW: gettext_lazy("wrong show {points}"),
+}
+PICKED = {
+    # Translators: how an Indian Rummy deal ended for a player, as they pick it; {points}
+    # is what it charges.
+    FIRST_DROP: gettext_lazy("First drop ({points})"),
+    # Translators: as "First drop ({points})".
+    MIDDLE_DROP: gettext_lazy("Middle drop ({points})"),
+    # Translators: as "First drop ({points})".
+    WRONG_SHOW: gettext_lazy("Wrong show ({points})"),
+}
+REFUSED = {
+    FIRST_DROP: gettext_lazy("Seat {seat} cannot first-drop: these rules have no first drop."),
+    MIDDLE_DROP: gettext_lazy("Seat {seat} cannot middle-drop: these rules have no middle drop."),
+    WRONG_SHOW: gettext_lazy(
+        "Seat {seat} cannot make a wrong show: these rules have no wrong show."
+    ),
 }
 
 
@@ -78,29 +101,39 @@ def read_outcomes(
     names = ", ".join(json.dumps(name) for name in OUTCOMES)
     if not isinstance(given, list | tuple) or len(given) != players:
         raise InvalidInput(
-            f"“outcomes” must list one entry per seat ({players}), each null or one of {names}."
+            _(
+                # Translators: “outcomes” is the JSON field's name; {players} is how many
+                # seats play; {names} lists the outcomes' JSON names ("first_drop", …).
+                "“outcomes” must list one entry per seat ({players}), each null or one of {names}."
+            ).format(players=players, names=names)
         )
     for seat, outcome in enumerate(given):
         if outcome is not None and outcome not in OUTCOMES:
             raise InvalidInput(
-                f"Seat {seat}'s outcome must be null or one of {names}, "
-                f"not {json.dumps(outcome, default=str)}.",
+                # Translators: {names} lists the outcomes' JSON names ("first_drop", …);
+                # {given} is the value sent instead, as JSON.
+                _("Seat {seat}'s outcome must be null or one of {names}, not {given}.").format(
+                    seat=seat, names=names, given=json.dumps(outcome, default=str)
+                ),
                 seat,
             )
     for seat, outcome in enumerate(given):
         if outcome is not None and rules.points_for(outcome) is None:
-            does, named = OUTCOMES[outcome]
-            raise InvalidInput(f"Seat {seat} cannot {does}: these rules have no {named}.", seat)
+            raise InvalidInput(REFUSED[outcome].format(seat=seat), seat)
     if given[winner] is not None:
         if all(outcome is not None for outcome in given):
             raise InvalidInput(
-                "Every seat dropped or made a wrong show: the last player left wins the deal, "
-                "and has no outcome.",
+                _(
+                    "Every seat dropped or made a wrong show: the last player left wins the "
+                    "deal, and has no outcome."
+                ),
                 winner,
             )
         raise InvalidInput(
-            f"Seat {winner} won the deal, so it has no outcome: a drop or a wrong show is "
-            "entered for the seat that made it.",
+            _(
+                "Seat {seat} won the deal, so it has no outcome: a drop or a wrong show is "
+                "entered for the seat that made it."
+            ).format(seat=winner),
             winner,
         )
     return tuple(given)

@@ -14,63 +14,88 @@ from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.settings import BOOK, Choice, Decks, Flag, Preset, RuleSet, Settings
+from games.rules.text import Lazy, gettext, gettext_lazy, pgettext_lazy
 
 JOKERS = Flag(
     key="jokers",
-    label="Printed jokers",
-    explanation="Two per deck.",
+    label=gettext_lazy("Printed jokers"),
+    explanation=gettext_lazy("Two per deck."),
     default=True,
-    said="no jokers",
+    said=gettext_lazy("no jokers"),
 )
+# Translators: Indian Rummy's formats, as online tables name them ("Points Rummy",
+# "Pool Rummy", "Deals Rummy").
+DEALS_FORMAT = pgettext_lazy("Indian Rummy format", "Deals")
+POINTS_FORMAT = pgettext_lazy("Indian Rummy format", "Points")
+POOL_101 = gettext_lazy("Pool 101")
+POOL_201 = gettext_lazy("Pool 201")
 FORMAT = Choice(
     key="format",
-    label="Format",
-    explanation="How deals add up and the game ends.",
+    label=gettext_lazy("Format"),
+    explanation=gettext_lazy("How deals add up and the game ends."),
     choices=(
-        (house.DEALS, "Deals"),
-        (house.POINTS, "Points"),
-        *((pool, f"Pool {limit}: out at {limit}") for pool, limit in house.POOL_LIMITS.items()),
+        (house.DEALS, DEALS_FORMAT),
+        (house.POINTS, POINTS_FORMAT),
+        ("pool_101", gettext_lazy("Pool 101: out at 101")),
+        ("pool_201", gettext_lazy("Pool 201: out at 201")),
     ),
     default=house.DEALS,
 )
 FIRST_DROP = Choice(
     key=house.FIRST_DROP,
-    label="Dropping before the first draw",
-    explanation="What a player who gives up the deal before drawing a card is charged.",
-    choices=((house.NONE, "No first drop"), (20, "First drop 20"), (25, "First drop 25")),
+    label=gettext_lazy("Dropping before the first draw"),
+    explanation=gettext_lazy(
+        "What a player who gives up the deal before drawing a card is charged."
+    ),
+    choices=(
+        (house.NONE, gettext_lazy("No first drop")),
+        (20, gettext_lazy("First drop 20")),
+        (25, gettext_lazy("First drop 25")),
+    ),
     default=house.NONE,
 )
 MIDDLE_DROP = Choice(
     key=house.MIDDLE_DROP,
-    label="Dropping later",
-    explanation="What a player who gives up the deal after drawing is charged.",
-    choices=((house.NONE, "No middle drop"), (40, "Middle drop 40"), (50, "Middle drop 50")),
+    label=gettext_lazy("Dropping later"),
+    explanation=gettext_lazy("What a player who gives up the deal after drawing is charged."),
+    choices=(
+        (house.NONE, gettext_lazy("No middle drop")),
+        (40, gettext_lazy("Middle drop 40")),
+        (50, gettext_lazy("Middle drop 50")),
+    ),
     default=house.NONE,
 )
 FULL_COUNT = Choice(
     key="full_count",
-    label="Most a hand shown is charged",
-    explanation="The most points a player who showed their cards is charged, whatever they count.",
-    choices=((house.NONE, "No full count"), (80, "Full count 80")),
+    label=gettext_lazy("Most a hand shown is charged"),
+    explanation=gettext_lazy(
+        "The most points a player who showed their cards is charged, whatever they count."
+    ),
+    choices=((house.NONE, gettext_lazy("No full count")), (80, gettext_lazy("Full count 80"))),
     default=house.NONE,
 )
 WRONG_SHOW = Choice(
     key=house.WRONG_SHOW,
-    label="A declaration that was not valid",
-    explanation="What a player who declared cards that do not make a declaration is charged.",
-    choices=((house.NONE, "Wrong show refused"), (80, "Wrong show 80")),
+    label=gettext_lazy("A declaration that was not valid"),
+    explanation=gettext_lazy(
+        "What a player who declared cards that do not make a declaration is charged."
+    ),
+    choices=(
+        (house.NONE, gettext_lazy("Wrong show refused")),
+        (80, gettext_lazy("Wrong show 80")),
+    ),
     default=house.NONE,
 )
 LIFE_RULE = Choice(
     key="life_rule",
-    label="A loser's melds count",
-    explanation=(
+    label=gettext_lazy("A loser's melds count"),
+    explanation=gettext_lazy(
         "Which of a loser's melds take cards off their count: with a pure sequence, or "
         "only with two sequences."
     ),
     choices=(
-        (house.PURE_SEQUENCE, "Melds count with a pure sequence"),
-        (house.TWO_SEQUENCES, "Melds count with two sequences"),
+        (house.PURE_SEQUENCE, gettext_lazy("Melds count with a pure sequence")),
+        (house.TWO_SEQUENCES, gettext_lazy("Melds count with two sequences")),
     ),
     default=house.PURE_SEQUENCE,
 )
@@ -85,11 +110,11 @@ ONLINE = {
 }
 PRESETS = (
     BOOK,
-    Preset("points", "Points", {"format": house.POINTS, **ONLINE}),
-    Preset("pool_101", "Pool 101", {"format": "pool_101", **ONLINE}),
+    Preset("points", POINTS_FORMAT, {"format": house.POINTS, **ONLINE}),
+    Preset("pool_101", POOL_101, {"format": "pool_101", **ONLINE}),
     Preset(
         "pool_201",
-        "Pool 201",
+        POOL_201,
         {"format": "pool_201", **ONLINE, house.FIRST_DROP: 25, house.MIDDLE_DROP: 50},
     ),
 )
@@ -97,14 +122,18 @@ PRESETS = (
 
 # H63: asked of every player but the declarer, where the rules have any outcome.
 OUTCOME = "outcome"
+HOW_IT_ENDED = gettext_lazy("How the deal ended")
+# Translators: how an Indian Rummy deal ended for a player who neither dropped nor made a
+# wrong show: they showed their cards.
+SHOWED = gettext_lazy("Showed")
 
 
 def outcome_question(rules: house.HouseRules) -> ChoiceQuestion | None:
     """Each player's choice of how their deal ended, the outcomes these rules have with
     what each charges ("First drop (20)"), or None where they have none (the book)."""
     allowed = [
-        (outcome, f"{said.capitalize()} ({points})")
-        for outcome, (_, said) in house.OUTCOMES.items()
+        (outcome, house.PICKED[outcome].format(points=points))
+        for outcome in house.OUTCOMES
         if (points := rules.points_for(outcome)) is not None
     ]
     if not allowed:
@@ -112,11 +141,31 @@ def outcome_question(rules: house.HouseRules) -> ChoiceQuestion | None:
     # "Showed" is no outcome: stored as none, and the form's choice until another is made.
     return ChoiceQuestion(
         OUTCOME,
-        "How the deal ended",
+        HOW_IT_ENDED,
         skip="winner",
         docked=True,
-        options=(("", "Showed"), *allowed),
+        options=(("", SHOWED), *allowed),
     )
+
+
+class RankCards(Lazy):
+    """The cards of one rank as a wild rank is named ("7s", "Ks"), shown in the language of
+    the moment: a lazy sentence with the rank filled in."""
+
+    rank: str
+
+    def __new__(cls, rank: str) -> "RankCards":
+        made = super().__new__(cls, f"{rank}s")  # English: the value it compares as
+        made.rank = rank
+        return made
+
+    def __str__(self) -> str:
+        # Translators: the cards of one rank, as the wild rank turned up is named: "7s",
+        # "Ks"; {rank} is A, 2…10, J, Q or K.
+        return gettext("{rank}s").format(rank=self.rank)
+
+    def __reduce__(self) -> tuple[type["RankCards"], tuple[str]]:
+        return (RankCards, (self.rank,))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -183,7 +232,8 @@ class IndianRummyKind(
         """A pool's board says where a player goes out (H90)."""
         if result.pool_limit is None:
             return ()
-        return (f"Out at {result.pool_limit}: the lowest total wins.",)
+        # Translators: a pool's note on the board; {limit} is 101 or 201.
+        return (gettext("Out at {limit}: the lowest total wins.").format(limit=result.pool_limit),)
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
         """Who declared shows no cards, nor does a player who dropped or made a wrong
@@ -221,7 +271,7 @@ class IndianRummyKind(
         return scoring.HAND_SIZE
 
     def hint(self, number: int) -> str:
-        return "13 cards each; the declarer's may be left out."
+        return gettext("13 cards each; the declarer's may be left out.")
 
 
 KIND = IndianRummyKind(
@@ -245,11 +295,11 @@ KIND = IndianRummyKind(
     ),
     questions=Questions(
         hand=(
-            SeatQuestion("winner", "Who declared", needed=True),
+            SeatQuestion("winner", gettext_lazy("Who declared"), needed=True),
             ChoiceQuestion(
                 "wild_rank",
-                "Wild rank turned up (house rule)",
-                options=tuple((rank, f"{rank}s") for rank in RANKS),
+                gettext_lazy("Wild rank turned up (house rule)"),
+                options=tuple((rank, RankCards(rank)) for rank in RANKS),
             ),
         )
     ),

@@ -24,7 +24,15 @@ from dataclasses import dataclass, field, replace
 
 from games.rules.cards import Card, parse_cards, parse_rank
 from games.rules.errors import InvalidInput, WrongCardCount
-from games.rules.indian_rummy.house import BOOK, DEALS, OUTCOMES, HouseRules, dealers, read_outcomes
+from games.rules.indian_rummy.house import (
+    BOOK,
+    DEALS,
+    POINTS,
+    ROW,
+    HouseRules,
+    dealers,
+    read_outcomes,
+)
 from games.rules.melds import Arrangement, indian_rummy_melds
 from games.rules.rummy.scoring import check_settings, hand_that_ends
 from games.rules.rummy_common import (
@@ -43,15 +51,17 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.solver import best_arrangement, can_declare
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 
-TITLE = "Indian Rummy"
+TITLE = gettext_lazy("Indian Rummy")
 SLUG = "indian-rummy"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 HAND_SIZE = 13
 MIN_DECKS = 1
 MAX_DECKS = 4
-DECKS_RULE = "2 decks for 2–4 players, 3 for 5–8 (each with 2 jokers)."
+DECKS_RULE = gettext_lazy("2 decks for 2–4 players, 3 for 5–8 (each with 2 jokers).")
 JOKERS_PER_DECK = 2
 
 
@@ -166,9 +176,17 @@ def _check_setting_values(decks: int | None, jokers: bool | None) -> None:
     if decks is not None and (
         isinstance(decks, bool) or not isinstance(decks, int) or not MIN_DECKS <= decks <= MAX_DECKS
     ):
-        raise InvalidInput(f"“decks” must be {MIN_DECKS} to {MAX_DECKS}, not {decks!r}.")
+        raise InvalidInput(
+            # Translators: “decks” is the JSON field's name; {given} is the value sent.
+            _("“decks” must be {least} to {most}, not {given}.").format(
+                least=MIN_DECKS, most=MAX_DECKS, given=repr(decks)
+            )
+        )
     if jokers is not None and not isinstance(jokers, bool):
-        raise InvalidInput(f"“jokers” must be true or false, not {jokers!r}.")
+        raise InvalidInput(
+            # Translators: “jokers” is the JSON field's name; {given} is the value sent.
+            _("“jokers” must be true or false, not {given}.").format(given=repr(jokers))
+        )
 
 
 def _wild(wild_rank: str | None) -> str | None:
@@ -177,9 +195,21 @@ def _wild(wild_rank: str | None) -> str | None:
 
 
 def _check_count(cards: Sequence[Card], seat: int | None = None) -> None:
-    if len(cards) != HAND_SIZE:
-        whose = "The hand" if seat is None else f"Seat {seat}'s hand"
-        raise WrongCardCount(f"{whose} has {len(cards)} cards; a hand has {HAND_SIZE}.", seat)
+    count = len(cards)
+    if count != HAND_SIZE:
+        if seat is None:
+            said = ngettext(
+                "The hand has {count} card; a hand has {size}.",
+                "The hand has {count} cards; a hand has {size}.",
+                count,
+            )
+        else:
+            said = ngettext(
+                "Seat {seat}'s hand has {count} card; a hand has {size}.",
+                "Seat {seat}'s hand has {count} cards; a hand has {size}.",
+                count,
+            )
+        raise WrongCardCount(said.format(seat=seat, count=count, size=HAND_SIZE), seat)
 
 
 def arrange(
@@ -294,14 +324,18 @@ def score_hand(
     for seat in showed:
         cards = hands[seat]
         if cards is None:
-            raise MissingHand(f"Seat {seat}'s hand is missing: enter all 13 cards.", seat)
+            raise MissingHand(
+                _("Seat {seat}'s hand is missing: enter all 13 cards.").format(seat=seat), seat
+            )
         shown[seat] = cards
     declared = hands[winner]
     melds = indian_rummy_melds(jokers=jokers, wild_rank=wild)
     if declared is not None and showed and not can_declare(declared, melds):
         raise InvalidDeclaration(
-            f"Seat {winner} cannot declare with these cards: all 13 must be in sets and "
-            "sequences, with at least two sequences and at least one of them pure.",
+            _(
+                "Seat {seat} cannot declare with these cards: all 13 must be in sets and "
+                "sequences, with at least two sequences and at least one of them pure."
+            ).format(seat=winner),
             winner,
         )
 
@@ -326,7 +360,7 @@ def score_hand(
     else:
         scores = charges
     said = tuple(
-        "" if outcome is None else f"{OUTCOMES[outcome][1]} {points}"
+        "" if outcome is None else ROW[outcome].format(points=points)
         for outcome, points in zip(outcomes, charges, strict=True)
     )
     explanation = _explain(winner, arrangements, said, charges, scores, rules)
@@ -337,13 +371,21 @@ def _check_sitting_out(hand: HandInput, winner: int, out: frozenset[int]) -> Non
     """`invalid_input` for a seat out of the pool that wins, shows cards or has an outcome:
     it sits out every deal after it went out (H66, H68)."""
     if winner in out:
-        raise InvalidInput(f"Seat {winner} is out of the pool, so it cannot win a deal.", winner)
+        raise InvalidInput(
+            _("Seat {seat} is out of the pool, so it cannot win a deal.").format(seat=winner),
+            winner,
+        )
     outcomes = hand.outcomes if isinstance(hand.outcomes, list | tuple) else ()
     for seat in sorted(out):
         if hand.hands[seat] is not None:
-            raise InvalidInput(f"Seat {seat} is out of the pool: it has no cards to enter.", seat)
+            raise InvalidInput(
+                _("Seat {seat} is out of the pool: it has no cards to enter.").format(seat=seat),
+                seat,
+            )
         if seat < len(outcomes) and outcomes[seat] is not None:
-            raise InvalidInput(f"Seat {seat} is out of the pool: it has no outcome.", seat)
+            raise InvalidInput(
+                _("Seat {seat} is out of the pool: it has no outcome.").format(seat=seat), seat
+            )
 
 
 def _explain(
@@ -359,24 +401,62 @@ def _explain(
     drop 20.", a count over the full
     count "… = 84, charged 80 (full count)."; in a pool "Seat 0 declared; each other seat
     adds its points to its pool score."."""
-    how = "declared" if arrangements else "was left in after every other seat dropped out"
     if rules.pool_limit is None:
-        parts = [f"Seat {winner} {how} and scores {scores[winner]}."]
+        if arrangements:
+            opening = _("Seat {seat} declared and scores {score}.")
+        else:
+            opening = _(
+                "Seat {seat} was left in after every other seat dropped out and scores {score}."
+            )
+    elif arrangements:
+        opening = _("Seat {seat} declared; each other seat adds its points to its pool score.")
     else:
-        parts = [f"Seat {winner} {how}; each other seat adds its points to its pool score."]
+        opening = _(
+            "Seat {seat} was left in after every other seat dropped out; each other seat adds "
+            "its points to its pool score."
+        )
+    parts = [opening.format(seat=winner, score=scores[winner])]
     for seat, outcome in enumerate(outcomes):
         if seat in arrangements:
             arrangement = arrangements[seat]
             text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
             if not arrangement.melds and arrangement.unmatched:
-                life = "two sequences, one pure" if rules.second_sequence else "pure sequence"
-                text = f"no {life}, so every card counts — {text}"
+                if rules.second_sequence:
+                    # Translators: {arrangement} is the hand's count, as "deadwood: 9♣ 2♥ =
+                    # 11"; the life rule asks for two sequences, one of them pure.
+                    life = _("no two sequences, one pure, so every card counts — {arrangement}")
+                else:
+                    # Translators: {arrangement} is the hand's count, as "deadwood: 9♣ 2♥ =
+                    # 11".
+                    life = _("no pure sequence, so every card counts — {arrangement}")
+                text = life.format(arrangement=text)
             if charges[seat] < arrangement.deadwood:
-                text = f"{text}, charged {charges[seat]} (full count)"
-            parts.append(f"Seat {seat}: {text}.")
+                # Translators: {arrangement} is the hand's count ("melded: … — deadwood: …
+                # = 84"); {charge} is what the full count caps it at.
+                text = _("{arrangement}, charged {charge} (full count)").format(
+                    arrangement=text, charge=charges[seat]
+                )
+            parts.append(_seat_said(seat, text))
         elif outcome:
-            parts.append(f"Seat {seat}: {outcome}.")
+            parts.append(_seat_said(seat, outcome))
     return " ".join(parts)
+
+
+def _seat_said(seat: int, said: str) -> str:
+    """ "Seat 1: melded: … — deadwood: … = 30." or "Seat 1: first drop 20."."""
+    # Translators: what one seat's hand came to; {said} is its count ("melded: 5♠ 6♠ 7♠ —
+    # deadwood: 9♣ 2♥ = 11") or its outcome ("first drop 20").
+    return _("Seat {seat}: {said}.").format(seat=seat, said=said)
+
+
+OWN_END = {
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
+    POINTS: gettext_lazy("“{key}” ends a game of deals; a points game ends by its own rule."),
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
+    "pool_101": gettext_lazy("“{key}” ends a game of deals; a pool 101 game ends by its own rule."),
+    # Translators: {key} is a JSON field's name (“target_score” or “max_deals”).
+    "pool_201": gettext_lazy("“{key}” ends a game of deals; a pool 201 game ends by its own rule."),
+}
 
 
 def score_game(
@@ -415,10 +495,7 @@ def score_game(
             ("max_deals", settings.max_deals),
         ):
             if given is not None:
-                raise InvalidInput(
-                    f"“{key}” ends a game of deals; a {rules.format.replace('_', ' ')} game "
-                    "ends by its own rule."
-                )
+                raise InvalidInput(OWN_END[rules.format].format(key=key))
     check_settings(settings.target_score, settings.max_deals, "max_deals")
     _check_setting_values(settings.decks, settings.jokers)
     players = check_same_players([len(hand.hands) for hand in hands], players)
@@ -491,7 +568,10 @@ class Pool:
         """A deal, unless the game is already over: a further deal is `invalid_input`."""
         if self.ended is not None:
             raise InvalidInput(
-                f"the pool game was over after hand {self.ended}, with one player left in."
+                # Translators: follows "Hand 3: ", hence no capital.
+                _("the pool game was over after hand {number}, with one player left in.").format(
+                    number=self.ended
+                )
             )
         return hand
 

@@ -12,39 +12,52 @@ from games.rules.questions import FlagQuestion, Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.rummy import api, scoring
 from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext, gettext_lazy
 
 ACE_VALUE = Choice(
     key="ace_value",
-    label="An ace in hand counts",
-    explanation="What an ace left in a loser's hand costs.",
-    choices=((1, "Aces count 1"), (11, "Aces count 11"), (15, "Aces count 15")),
+    label=gettext_lazy("An ace in hand counts"),
+    explanation=gettext_lazy("What an ace left in a loser's hand costs."),
+    choices=(
+        (1, gettext_lazy("Aces count 1")),
+        (11, gettext_lazy("Aces count 11")),
+        (15, gettext_lazy("Aces count 15")),
+    ),
     default=1,
 )
 GOING_RUMMY = Choice(
     key="going_rummy",
-    label="Going rummy",
-    explanation="Whether going out in one turn, melding every card at once, doubles the hand.",
-    choices=(("double", "Going rummy doubles"), ("off", "Going rummy not doubled")),
+    label=gettext_lazy("Going rummy"),
+    explanation=gettext_lazy(
+        "Whether going out in one turn, melding every card at once, doubles the hand."
+    ),
+    choices=(
+        ("double", gettext_lazy("Going rummy doubles")),
+        ("off", gettext_lazy("Going rummy not doubled")),
+    ),
     default="double",
 )
 SCORING = Choice(
     key="scoring",
-    label="Scoring",
-    explanation=(
+    label=gettext_lazy("Scoring"),
+    explanation=gettext_lazy(
         "The winner scores what the others hold, or each scores their own and the lowest "
         "total wins."
     ),
     choices=(
-        ("winner_collects", "Winner collects"),
-        (scoring.PENALTY, "Penalty: lowest total wins"),
+        ("winner_collects", gettext_lazy("Winner collects")),
+        (scoring.PENALTY, gettext_lazy("Penalty: lowest total wins")),
     ),
     default="winner_collects",
 )
 JOKERS = Choice(
     key="jokers",
-    label="Jokers",
-    explanation="Up to two printed jokers, wild in melds and 15 left in hand.",
-    choices=(("none", "No jokers"), ("wild_15", "Jokers 15 in hand")),
+    label=gettext_lazy("Jokers"),
+    explanation=gettext_lazy("Up to two printed jokers, wild in melds and 15 left in hand."),
+    choices=(
+        ("none", gettext_lazy("No jokers")),
+        ("wild_15", gettext_lazy("Jokers 15 in hand")),
+    ),
     default="none",
 )
 
@@ -93,7 +106,7 @@ class RummyKind(
         return held(cards, lambda card: scoring.value(card, rules))
 
     def hint(self, number: int) -> str:
-        return "The cards left in each loser's hand."
+        return gettext("The cards left in each loser's hand.")
 
 
 KIND = RummyKind(
@@ -106,12 +119,15 @@ KIND = RummyKind(
     settings=Settings(
         (TARGET_SCORE, MAX_HANDS),
         house_rules=(ACE_VALUE, GOING_RUMMY, SCORING, JOKERS),
-        presets=(BOOK, Preset("penalty", "Penalty Rummy", {"scoring": scoring.PENALTY})),
+        presets=(
+            BOOK,
+            Preset("penalty", gettext_lazy("Penalty Rummy"), {"scoring": scoring.PENALTY}),
+        ),
     ),
     questions=Questions(
         hand=(
-            SeatQuestion("winner", "Who went out", needed=True),
-            FlagQuestion("went_rummy", "Went rummy (all at once: double)"),
+            SeatQuestion("winner", gettext_lazy("Who went out"), needed=True),
+            FlagQuestion("went_rummy", gettext_lazy("Went rummy (all at once: double)")),
         )
     ),
 )

@@ -32,10 +32,11 @@ from games.rules.rummy_common import (
     parse_hands,
     play_in_order,
     running_totals,
-    seat_name,
 )
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy
 
-TITLE = "Rummy"
+TITLE = gettext_lazy("Rummy")
 SLUG = "rummy"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -165,7 +166,8 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     check_player_count(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     winner = check_seat(hand.winner, players, "“winner”")
     if not isinstance(hand.went_rummy, bool):
-        raise InvalidInput("“went_rummy” must be true or false.")
+        # Translators: “went_rummy” is the JSON field's name.
+        raise InvalidInput(_("“went_rummy” must be true or false."))
     hands = parse_hands(hand.hands, jokers=rules.jokers_in_play > 0)
     check_copies(
         [(seat, cards or ()) for seat, cards in enumerate(hands)],
@@ -174,10 +176,15 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     )
     for seat, cards in enumerate(hands):
         if cards is None and seat != winner:
-            raise MissingHand(f"Seat {seat}'s cards are missing: enter what is left.", seat)
+            raise MissingHand(
+                _("Seat {seat}'s cards are missing: enter what is left.").format(seat=seat), seat
+            )
     if hands[winner]:
         raise WinnerHasCards(
-            f"Seat {winner} won by running out of cards, so their hand must be empty.", winner
+            _("Seat {seat} won by running out of cards, so their hand must be empty.").format(
+                seat=winner
+            ),
+            winner,
         )
 
     dead = tuple(
@@ -205,12 +212,21 @@ def _explain(
     """For example "Seat 2 went rummy. Seat 0: K♠ 4♦ = 14; seat 1: A♥ 2♥ 3♥ = 6. Seat 2
     scores 20 × 2 = 40."; under penalty scoring "… Each loser scores their own count:
     seat 0 14 × 2 = 28, seat 1 6 × 2 = 12."."""
-    counts = []
+    counts: list[str] = []
     for seat, cards in enumerate(hands):
         if seat != winner:
-            shown = " ".join(card.symbol for card in cards or ()) or "no cards"
-            counts.append(f"{seat_name(seat)}: {shown} = {dead[seat]}")
-    opening = f"Seat {winner} {'went rummy' if went_rummy else 'went out'}."
+            shown = " ".join(card.symbol for card in cards or ()) or _("no cards")
+            # Translators: a loser's cards and their count, as "seat 0: K♠ 4♦ = 14"; the
+            # first in a list of them, then the others.
+            first = _("Seat {seat}: {cards} = {count}")
+            other = _("seat {seat}: {cards} = {count}")
+            counts.append(
+                (other if counts else first).format(seat=seat, cards=shown, count=dead[seat])
+            )
+    if went_rummy:
+        opening = _("Seat {seat} went rummy.").format(seat=winner)
+    else:
+        opening = _("Seat {seat} went out.").format(seat=winner)
     listed = "; ".join(counts)
 
     def doubled(count: int, score: int) -> str:
@@ -218,14 +234,21 @@ def _explain(
 
     if penalty:
         each = ", ".join(
-            f"{seat_name(seat)} {doubled(dead[seat], scores[seat])}"
+            # Translators: a loser's score under penalty scoring, as "seat 0 14" or, doubled
+            # for going rummy, "seat 0 14 × 2 = 28".
+            _("seat {seat} {points}").format(seat=seat, points=doubled(dead[seat], scores[seat]))
             for seat in range(len(dead))
             if seat != winner
         )
-        tally = f"Each loser scores their own count: {each}"
-    else:
-        tally = f"Seat {winner} scores {doubled(sum(dead), scores[winner])}"
-    return f"{opening} {listed[:1].upper()}{listed[1:]}. {tally}."
+        # Translators: {counts} lists the losers' cards ("Seat 0: K♠ 4♦ = 14; seat 1: …");
+        # {scores} what each scores ("seat 0 14, seat 1 6").
+        tally = _("{counts}. Each loser scores their own count: {scores}.")
+        return f"{opening} {tally.format(counts=listed, scores=each)}"
+    # Translators: {counts} lists the losers' cards ("Seat 0: K♠ 4♦ = 14; seat 1: …");
+    # {points} is what the winner scores, as "20" or "20 × 2 = 40".
+    tally = _("{counts}. Seat {seat} scores {points}.")
+    points = doubled(sum(dead), scores[winner])
+    return f"{opening} {tally.format(counts=listed, seat=winner, points=points)}"
 
 
 def check_settings(
@@ -233,7 +256,10 @@ def check_settings(
 ) -> None:
     """At most one of a target score and a number of hands (or deals), each positive."""
     if target_score is not None and max_hands is not None:
-        raise InvalidInput(f"Give “target_score” or “{what}”, not both.")
+        raise InvalidInput(
+            # Translators: “target_score” and {key} are JSON fields' names.
+            _("Give “target_score” or “{key}”, not both.").format(key=what)
+        )
     if target_score is not None:
         check_positive(target_score, "“target_score”")
     if max_hands is not None:

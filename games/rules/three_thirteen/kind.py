@@ -12,31 +12,38 @@ from games.rules.melds import Arrangement
 from games.rules.questions import Questions, SeatQuestion
 from games.rules.reading import Json
 from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext, gettext_lazy
 from games.rules.three_thirteen import api, scoring
 
 FACE_VALUES = Choice(
     key="face_values",
-    label="J, Q and K count",
-    explanation="What a jack, queen or king left unmelded costs.",
-    choices=((10, "J Q K count 10"), ("11_12_13", "J Q K count 11 12 13")),
+    label=gettext_lazy("J, Q and K count"),
+    explanation=gettext_lazy("What a jack, queen or king left unmelded costs."),
+    choices=(
+        (10, gettext_lazy("J Q K count 10")),
+        ("11_12_13", gettext_lazy("J Q K count 11 12 13")),
+    ),
     default=10,
 )
 JOKERS = Choice(
     key="jokers",
-    label="Jokers",
-    explanation="Two printed jokers a deck, always wild.",
+    label=gettext_lazy("Jokers"),
+    explanation=gettext_lazy("Two printed jokers a deck, always wild."),
     choices=(
-        ("none", "No jokers"),
-        ("wild_20", "Jokers wild, 20 unmelded"),
-        ("wild_50", "Jokers wild, 50 unmelded"),
+        ("none", gettext_lazy("No jokers")),
+        ("wild_20", gettext_lazy("Jokers wild, 20 unmelded")),
+        ("wild_50", gettext_lazy("Jokers wild, 50 unmelded")),
     ),
     default="none",
 )
 WILD_UNMELDED = Choice(
     key="wild_unmelded",
-    label="A wild card left unmelded",
-    explanation="What a card of the hand's wild rank costs when it is left unmelded.",
-    choices=(("face", "Unmelded wild counts its face"), (20, "Unmelded wild counts 20")),
+    label=gettext_lazy("A wild card left unmelded"),
+    explanation=gettext_lazy("What a card of the hand's wild rank costs when it is left unmelded."),
+    choices=(
+        ("face", gettext_lazy("Unmelded wild counts its face")),
+        (20, gettext_lazy("Unmelded wild counts 20")),
+    ),
     default="face",
 )
 
@@ -76,7 +83,11 @@ class ThreeThirteenKind(
         return scoring.hand_size(number)
 
     def hint(self, number: int) -> str:
-        return f"{scoring.hand_size(number)} cards each; {scoring.wild_rank(number)}s are wild."
+        # Translators: {count} is the cards dealt each player; {rank} the hand's wild rank
+        # (3, 4, …, 10, J, Q, K): "5 cards each; 5s are wild."
+        return gettext("{count} cards each; {rank}s are wild.").format(
+            count=scoring.hand_size(number), rank=scoring.wild_rank(number)
+        )
 
 
 KIND = ThreeThirteenKind(
@@ -93,13 +104,16 @@ KIND = ThreeThirteenKind(
         house_rules=(FACE_VALUES, JOKERS, WILD_UNMELDED),
         presets=(
             BOOK,
-            Preset("with_jokers", "With jokers", {"jokers": "wild_20"}),
+            Preset("with_jokers", gettext_lazy("With jokers"), {"jokers": "wild_20"}),
             Preset(
                 "five_crowns_values",
-                "Five Crowns values",
+                # Translators: Five Crowns is another card game's name.
+                gettext_lazy("Five Crowns values"),
                 {"face_values": "11_12_13", "wild_unmelded": 20, "jokers": "wild_50"},
             ),
         ),
     ),
-    questions=Questions(hand=(SeatQuestion("went_out", "Who went out", needed=True),)),
+    questions=Questions(
+        hand=(SeatQuestion("went_out", gettext_lazy("Who went out"), needed=True),)
+    ),
 )

@@ -34,8 +34,10 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.solver import best_arrangement
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 
-TITLE = "Three Thirteen"
+TITLE = gettext_lazy("Three Thirteen")
 SLUG = "three-thirteen"
 MIN_PLAYERS = 2
 # The rules set no upper limit ("two or more"). The scoring API takes up to 16 seats
@@ -142,17 +144,42 @@ class GameResult:
 
 def check_hand_number(hand_number: int) -> None:
     if isinstance(hand_number, bool) or not isinstance(hand_number, int):
-        raise InvalidInput(f"“hand_number” must be a whole number, not {hand_number!r}.")
+        raise InvalidInput(
+            # Translators: “hand_number” is the JSON field's name; {given} is the value sent.
+            _("“hand_number” must be a whole number, not {given}.").format(given=repr(hand_number))
+        )
     if not 1 <= hand_number <= HANDS:
-        raise InvalidInput(f"“hand_number” must be 1 to {HANDS}, not {hand_number}.")
+        raise InvalidInput(
+            # Translators: “hand_number” is the JSON field's name; {hands} is 11, the
+            # game's hands; {given} is the number sent.
+            _("“hand_number” must be 1 to {hands}, not {given}.").format(
+                hands=HANDS, given=hand_number
+            )
+        )
 
 
 def _check_count(cards: Sequence[Card], hand_number: int, seat: int | None = None) -> None:
     expected = hand_size(hand_number)
-    if len(cards) != expected:
-        whose = "The hand" if seat is None else f"Seat {seat}'s hand"
+    count = len(cards)
+    if count != expected:
+        if seat is None:
+            said = ngettext(
+                # Translators: {count} is the cards entered; {size} how many hand {number}
+                # deals.
+                "The hand has {count} card; hand {number} deals {size}.",
+                "The hand has {count} cards; hand {number} deals {size}.",
+                count,
+            )
+        else:
+            said = ngettext(
+                # Translators: {count} is the cards entered; {size} how many hand {number}
+                # deals.
+                "Seat {seat}'s hand has {count} card; hand {number} deals {size}.",
+                "Seat {seat}'s hand has {count} cards; hand {number} deals {size}.",
+                count,
+            )
         raise WrongCardCount(
-            f"{whose} has {len(cards)} cards; hand {hand_number} deals {expected}.", seat
+            said.format(seat=seat, count=count, number=hand_number, size=expected), seat
         )
 
 
@@ -178,7 +205,10 @@ def deadwood(
     """
     check_hand_number(hand_number)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidInput(f"“players” must be a whole number, not {players!r}.")
+        raise InvalidInput(
+            # Translators: “players” is the JSON field's name; {given} is the value sent.
+            _("“players” must be a whole number, not {given}.").format(given=repr(players))
+        )
     check_player_count(players, MIN_PLAYERS, MAX_SEATS, TITLE)
     jokers = rules.jokers_in_play(players)
     parsed = parse_cards(cards, jokers=jokers > 0)
@@ -220,7 +250,9 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
             _check_count(cards, hand.hand_number, seat)
     for seat, cards in enumerate(hands):
         if cards is None and seat != went_out:
-            raise MissingHand(f"Seat {seat}'s hand is missing: enter all their cards.", seat)
+            raise MissingHand(
+                _("Seat {seat}'s hand is missing: enter all their cards.").format(seat=seat), seat
+            )
 
     arrangements = [
         None if cards is None else arrange(cards, hand.hand_number, rules) for cards in hands
@@ -228,8 +260,12 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     shown = arrangements[went_out]
     if shown is not None and shown.deadwood > 0:
         raise WentOutWithDeadwood(
-            f"Seat {went_out} went out but cannot meld every card: "
-            f"{describe(shown.melds, shown.unmatched, shown.deadwood)}.",
+            # Translators: {arrangement} is the hand's best count, as "melded: 5♠ 6♠ 7♠ —
+            # deadwood: 9♣ = 9".
+            _("Seat {seat} went out but cannot meld every card: {arrangement}.").format(
+                seat=went_out,
+                arrangement=describe(shown.melds, shown.unmatched, shown.deadwood),
+            ),
             went_out,
         )
     dead = tuple(
@@ -242,11 +278,15 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
 def _explain(hand_number: int, went_out: int, arrangements: Sequence[Arrangement | None]) -> str:
     """For example "Hand 2, 4s wild; seat 0 went out. Seat 1: melded: 4♦ 7♣ 7♠ —
     deadwood: Q♥ = 10."."""
-    parts = [f"Hand {hand_number}, {wild_rank(hand_number)}s wild; seat {went_out} went out."]
+    # Translators: {rank} is the hand's wild rank (3, 4, …, 10, J, Q, K): "Hand 2, 4s wild".
+    opening = _("Hand {number}, {rank}s wild; seat {seat} went out.")
+    parts = [opening.format(number=hand_number, rank=wild_rank(hand_number), seat=went_out)]
     for seat, arrangement in enumerate(arrangements):
         if arrangement is not None:
             text = describe(arrangement.melds, arrangement.unmatched, arrangement.deadwood)
-            parts.append(f"Seat {seat}: {text}.")
+            # Translators: what one seat's hand came to; {said} is its count ("melded: 5♠
+            # 6♠ 7♠ — deadwood: 9♣ 2♥ = 11") or its outcome ("first drop 20").
+            parts.append(_("Seat {seat}: {said}.").format(seat=seat, said=text))
     return " ".join(parts)
 
 
@@ -262,11 +302,18 @@ def score_game(
     naming its hand ("Hand 2: …").
     """
     if len(hands) > HANDS:
-        raise InvalidInput(f"A game has {HANDS} hands, not {len(hands)}.")
+        raise InvalidInput(
+            # Translators: {hands} is 11, a game's hands; {count} the hands sent.
+            _("A game has {hands} hands, not {count}.").format(hands=HANDS, count=len(hands))
+        )
     for number, hand in enumerate(hands, start=1):
         if hand.hand_number != number or isinstance(hand.hand_number, bool):
             raise InvalidInput(
-                f"Hand {number} must have “hand_number” {number}, not {hand.hand_number!r}."
+                # Translators: “hand_number” is the JSON field's name; {given} is the value
+                # sent.
+                _("Hand {number} must have “hand_number” {number}, not {given}.").format(
+                    number=number, given=repr(hand.hand_number)
+                )
             )
     players = check_same_players([len(hand.hands) for hand in hands], players)
     results = play_in_order(hands, lambda number, hand: score_hand(hand, rules))
