@@ -409,9 +409,9 @@ class Game(models.Model):
             except StealError as error:
                 if error.player in (None, name):
                     raise
-                # Translators: {name} and {thief} are players (Thieves); {problem} is the
-                # rules' sentence saying why the later steal no longer fits.
                 refusal = _(
+                    # Translators: {name} and {thief} are players (Thieves); {problem} is
+                    # the rules' sentence saying why the later steal no longer fits.
                     "{name} cannot take that: {thief} has stolen already, and their steal "
                     "would no longer fit ({problem})"
                 )

@@ -30,8 +30,8 @@ class PickerWords:
     in English and said in the language of the page that shows it (`games.rules.text`:
     the phrases go through `say`, as a kind's `Words` do)."""
 
-    # Translators: {name} is a player; {most} the number of cards one player shows.
     full_hand: str = _(
+        # Translators: {name} is a player; {most} the number of cards one player shows.
         "{name} already has {most} cards, the most one player shows: "
         "tap one of them to take it out."
     )
