@@ -38,8 +38,9 @@ def unattributed(request: HttpRequest) -> bool:
 @functools.cache  # once a process
 def _warn_of_the_proxy() -> None:
     logger.warning(
-        "Requests arrive through a proxy (X-Forwarded-For) but DJANGO_PROXIES is 0: every "
-        "visitor counts as the proxy's address, so one visitor's failed logins and API "
-        "calls hold everyone back, and no visitor's CPU a minute can be limited. Set "
-        "DJANGO_PROXIES to the number of proxies in front of the app (usually 1)."
+        "Requests arrive through a proxy (X-Forwarded-For) but DJANGO_PROXIES is "  # English: log
+        "0: every visitor counts as the proxy's address, so one visitor's failed "  # English: log
+        "logins and API calls hold everyone back, and no visitor's CPU a minute "  # English: log
+        "can be limited. Set DJANGO_PROXIES to the number of proxies in front of "  # English: log
+        "the app (usually 1)."  # English: log line
     )

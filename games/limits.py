@@ -69,7 +69,9 @@ def wait_for(address: str) -> int:
     try:
         used_ms = caches["limits"].get(minute_key(address), 0)
     except Exception:  # any backend's failure: Redis down, the cache table locked
-        logger.warning("The limits cache cannot be read: a request goes uncounted.")
+        logger.warning(
+            "The limits cache cannot be read: a request goes uncounted."  # English: log line
+        )
         return 0
     if used_ms > settings.CPU_SECONDS_A_MINUTE * 1000:
         return WINDOW - int(time.time()) % WINDOW
@@ -84,7 +86,9 @@ def charge(address: str, cpu_ms: int) -> None:
     try:
         _count(minute_key(address), cpu_ms, WINDOW)
     except Exception:  # the count gone meanwhile (ValueError), or the cache down
-        logger.warning("The limits cache cannot be written: a request goes uncounted.")
+        logger.warning(
+            "The limits cache cannot be written: a request goes uncounted."  # English: log line
+        )
 
 
 def spend(what: str, who: str, most: int, window: int) -> bool:

@@ -1,11 +1,14 @@
 """What a kind declares, as form fields: one field per question a round or hand asks
 beside the cards (for the table's cards form and for import alike), and one per setting a
-new game may choose.
+new game may choose. The fields are made for each request, so what they say beside the
+kind's own words is said in its language.
 """
 
 from collections.abc import Sequence
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.rules.kind import PAPER_SCORE
 from games.rules.questions import (
@@ -17,6 +20,11 @@ from games.rules.questions import (
     SeatQuestion,
 )
 from games.rules.settings import Amount, Choice, Decks, Flag, Number, Setting, Settings
+
+
+def decks_said(count: int) -> str:
+    """How many decks, in words: "1 deck", "2 decks"."""
+    return ngettext("{count} deck", "{count} decks", count).format(count=count)
 
 
 def question_field(
@@ -55,14 +63,17 @@ def question_field(
         case RanksQuestion():
             return forms.CharField(
                 label=question.label,
-                help_text=f"Ranks with spaces between them, like {question.example}.",
+                # Translators: {example} is ranks as typed, like "A K Q".
+                help_text=_("Ranks with spaces between them, like {example}.").format(
+                    example=question.example
+                ),
                 max_length=20,
                 required=False,
                 widget=forms.TextInput(
                     attrs={"autocomplete": "off", "autocapitalize": "characters"}
                 ),
             )
-    raise TypeError(f"No form field asks a {type(question).__name__}.")
+    raise TypeError(f"No form field asks a {type(question).__name__}.")  # English: developers
 
 
 def setting_field(setting: Setting) -> forms.Field:
@@ -71,11 +82,8 @@ def setting_field(setting: Setting) -> forms.Field:
         case Decks():
             return forms.TypedChoiceField(
                 label=setting.label,
-                choices=[("", "As the rules say")]
-                + [
-                    (str(count), f"{count} deck" if count == 1 else f"{count} decks")
-                    for count in range(1, setting.most + 1)
-                ],
+                choices=[("", _("As the rules say"))]
+                + [(str(count), decks_said(count)) for count in range(1, setting.most + 1)],
                 coerce=int,
                 empty_value=None,
                 required=False,
@@ -104,13 +112,13 @@ def setting_field(setting: Setting) -> forms.Field:
                 required=False,
                 help_text=setting.explanation,
             )
-    raise TypeError(f"No form field sets a {type(setting).__name__}.")
+    raise TypeError(f"No form field sets a {type(setting).__name__}.")  # English: developers
 
 
 def preset_field(settings: Settings) -> forms.Field:
     """The new-game form's choice of the house rules' presets, the book first."""
     return forms.ChoiceField(
-        label="House rules",
+        label=_("House rules"),
         choices=[(preset.key, preset.name) for preset in settings.presets],
         initial=settings.presets[0].key,
         required=False,
@@ -130,14 +138,18 @@ def house_rule_field(rule: Choice) -> forms.Field:
             min_value=rule.least,
             max_value=PAPER_SCORE,
             required=False,
-            help_text=f"{rule.explanation} Often {usual}; empty: as the preset says.",
+            # Translators: {explanation} is the house rule's own sentence; {values} its
+            # usual values, like "50, 100, 150".
+            help_text=_("{explanation} Often {values}; empty: as the preset says.").format(
+                explanation=rule.explanation, values=usual
+            ),
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
         )
     offered = {str(value): value for value, _ in rule.choices}
     return forms.TypedChoiceField(
         label=rule.label,
         choices=[
-            ("", "As the preset says"),
+            ("", _("As the preset says")),
             *((str(value), label) for value, label in rule.choices),
         ],
         coerce=lambda text: offered[str(text)],

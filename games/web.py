@@ -105,7 +105,7 @@ def standings_or_problem(game: Game) -> tuple[Standings | None, str]:
     try:
         return scores.standings(game), ""
     except RuleError as error:
-        return None, error.message
+        return None, str(error.message)
 
 
 def game_context(game: Game) -> dict[str, Any]:

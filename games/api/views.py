@@ -6,11 +6,18 @@ rules) and a body of at most `MAX_BODY` bytes (`413`), far more than the largest
 game takes; then the rules' own limits and the request's CPU budget (`games.limits`).
 Each address may send so many requests a minute (`throttle`, `429`), and use so much CPU
 as on every page (`games.limits`).
+
+An error's `code` is the contract, the same in every language; its `message` is said in
+the language the request asks for (`Accept-Language`, read by the LocaleMiddleware), and
+so is every sentence of an answer (an explanation, a meld's name): a sentence the rules
+keep in English until it is shown (`games.rules.text`) is turned into its translation
+before it is written as JSON, which would otherwise write the English.
 """
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -20,6 +27,7 @@ from games.rules.budget import TooCostly, cpu_budget
 from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import Endpoint
 from games.rules.reading import Json, loads
+from games.rules.text import shown
 
 type View = Callable[[HttpRequest], JsonResponse]
 
@@ -49,17 +57,16 @@ def scoring_endpoint(score: Endpoint) -> View:
         # An empty body is simply not JSON (400), whatever it claims to be.
         if body and request.content_type != "application/json":
             return error_response(
-                InvalidInput("Send the request as JSON, with Content-Type: application/json."),
+                InvalidInput(_("Send the request as JSON, with Content-Type: application/json.")),
                 status=415,
             )
         if len(body) > MAX_BODY:
-            return error_response(
-                InvalidInput(f"The request body is too large: at most {MAX_BODY // 1024} KB."),
-                status=413,
-            )
+            # Translators: {size} is a number of kilobytes (KB).
+            too_large = _("The request body is too large: at most {size} KB.")
+            return error_response(InvalidInput(too_large.format(size=MAX_BODY // 1024)), status=413)
         try:
             with cpu_budget(CPU_SECONDS):
-                return JsonResponse(score(json_object(body)))
+                return JsonResponse(shown(score(json_object(body))))
         except RuleError as error:
             return error_response(error)
         except TooCostly as error:
@@ -72,16 +79,15 @@ def scoring_endpoint(score: Endpoint) -> View:
 
 
 def too_many(request: HttpRequest, wait: int) -> JsonResponse:
-    refused = error_response(
-        TooManyRequests(f"Too many requests from this address: try again in {wait} s."),
-        status=429,
-    )
+    # Translators: {seconds} is a number of seconds; "s" is the unit's symbol.
+    message = _("Too many requests from this address: try again in {seconds} s.")
+    refused = error_response(TooManyRequests(message.format(seconds=wait)), status=429)
     refused["Retry-After"] = str(wait)
     return refused
 
 
 def error_response(error: RuleError, status: int = 400) -> JsonResponse:
-    payload: Json = {"code": error.code, "message": error.message}
+    payload: Json = {"code": error.code, "message": str(error.message)}
     if error.player is not None:
         payload["player"] = error.player
     return JsonResponse({"error": payload}, status=status)
@@ -90,5 +96,5 @@ def error_response(error: RuleError, status: int = 400) -> JsonResponse:
 def json_object(body: bytes) -> Json:
     data = loads(body)
     if not isinstance(data, dict):
-        raise InvalidInput("The request body must be a JSON object.")
+        raise InvalidInput(_("The request body must be a JSON object."))
     return data

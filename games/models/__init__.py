@@ -9,7 +9,7 @@ from games.models.changes import Change
 from games.models.game_queries import GameQuerySet
 from games.models.games import Game, GameFinished, RulesRefused, StaleGame, kind_choices
 from games.models.invitations import Invitation
-from games.models.players import Player, Seat
+from games.models.players import Player, Seat, together
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal
 from games.models.scores import Outcome
 
@@ -29,4 +29,5 @@ __all__ = [
     "StaleGame",
     "Steal",
     "kind_choices",
+    "together",
 ]

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from games.models.changes import Change
+from games.models.changes import Change, won_by
 from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round
 from games.rules import FLAGSHIP, KINDS
@@ -110,9 +111,9 @@ class GameManager(_GameManager["Game"]):
         for position, name in enumerate(names):
             player = Player.objects.seat(name, game.owner, game.browser)
             Seat.objects.create(game=game, player=player, position=position)
-        Change.objects.create(
-            game=game, action=Change.Action.STARTED, after=[["players", ", ".join(names)]]
-        )
+        # Translators: a label in the game's history, before the names of who sat down.
+        seated = [[_("players"), ", ".join(names)]]
+        Change.objects.create(game=game, action=Change.Action.STARTED, after=seated)
         return game
 
     @transaction.atomic
@@ -151,9 +152,7 @@ class GameManager(_GameManager["Game"]):
         game.created_at = game.finished_at = played
         game.save(update_fields=["created_at", "finished_at"])
         outcome = game.standings()
-        game._record(
-            Change.Action.FINISHED, None, after=[["winners", " and ".join(outcome.winners or ())]]
-        )
+        game._record(Change.Action.FINISHED, None, after=won_by(outcome.winners or ()))
         return game
 
 

@@ -12,9 +12,11 @@ from django.conf import settings as project
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.models import scores
-from games.models.changes import Change
+from games.models.changes import Change, won_by
 from games.models.game_queries import (
     RESTORE_DAYS,
     DeletedGameManager,
@@ -22,7 +24,7 @@ from games.models.game_queries import (
     moved_on,
     new_revision,
 )
-from games.models.players import Player, Seat
+from games.models.players import Player, Seat, together
 from games.models.rounds import Round
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError, StealError
@@ -39,12 +41,12 @@ class StaleGame(Exception):
     """Another device changed the game after this one loaded it; `game` is the newer state."""
 
     def __init__(self, game: "Game") -> None:
-        super().__init__(f"{game} changed to version {game.version}.")
+        super().__init__(f"{game} changed to version {game.version}.")  # English: developers
         self.game = game
 
 
 # What an edit says when it completes a reopened game, which it finishes again.
-FINISHED_AGAIN = (
+FINISHED_AGAIN = gettext_lazy(
     "With this change the game is complete, so it is finished again: reopen it to change more."
 )
 
@@ -279,7 +281,7 @@ class Game(models.Model):
                 Change.objects.create(
                     game=game,
                     action=Change.Action.FINISHED,
-                    after=[["winners", " and ".join(standings.winners or ())]],
+                    after=won_by(standings.winners or ()),
                 )
         return played
 
@@ -323,15 +325,17 @@ class Game(models.Model):
             if standings.complete:
                 if game.finished_at is None:
                     # Reopened, and now complete again: the edit ends it, and says so.
-                    notes.append(FINISHED_AGAIN)
+                    notes.append(str(FINISHED_AGAIN))
                 game.finished_at = timezone.now()
             after = played.history()
             if removed:
-                notes.append(
-                    f"Steals of round {number} that no longer fit were removed: "
-                    f"{'; '.join(removed)}."
-                )
-                after.append(["steals removed", "; ".join(removed)])
+                # Translators: {steals} are sentences like "Ann took 7♥ from Ben", joined
+                # by "; ".
+                note = _("Steals of round {number} that no longer fit were removed: {steals}.")
+                notes.append(note.format(number=number, steals="; ".join(removed)))
+                # Translators: a label in the game's history, before the steals an edit of a
+                # round's cards removed.
+                after.append([_("steals removed"), "; ".join(removed)])
             table = scores.table(game)
             game._record(Change.Action.ROUND_EDITED, number, before, after)
             scores.keep(game, table, game.rules.ended(standings, game.is_finished), rounds)
@@ -371,7 +375,7 @@ class Game(models.Model):
             game = self._locked(version)
             last = game.rounds.order_by("-number").first()
             if last is None:
-                raise Round.DoesNotExist("No round to undo.")
+                raise Round.DoesNotExist("No round to undo.")  # English: not shown
             before = last.history()
             last.delete()
             game.finished_at = None
@@ -405,16 +409,20 @@ class Game(models.Model):
             except StealError as error:
                 if error.player in (None, name):
                     raise
+                refusal = _(
+                    # Translators: {name} and {thief} are players (Thieves); {problem} is
+                    # the rules' sentence saying why the later steal no longer fits.
+                    "{name} cannot take that: {thief} has stolen already, and their steal "
+                    "would no longer fit ({problem})"
+                )
                 raise type(error)(
-                    f"{name} cannot take that: {error.player} has stolen already, and their "
-                    f"steal would no longer fit ({error.message})",
-                    name,
+                    refusal.format(name=name, thief=error.player, problem=error.message), name
                 ) from error
             turn = standings.rows[number - 1].steals
             assert turn is not None  # a game with steals has a turn after every round
             event = turn.events[[entry[0] for entry in entries].index(name)]
             table = scores.table(game)
-            game._record(Change.Action.STEAL, number, after=[["", event]])
+            game._record(Change.Action.STEAL, number, after=[["", str(event)]])
             scores.keep(game, table, standings, rounds)
         return event
 
@@ -452,10 +460,10 @@ class Game(models.Model):
                 played.steals.create(order=order, thief=thief)
             game.standings()
             names = [thief.player.name for thief in thieves]
+            # Translators: {names} are the tied Thieves, like "Ann and Ben".
+            disagreed = _("{names} could not agree: none of them steals.")
             game._record(
-                Change.Action.STEAL,
-                number,
-                after=[["", f"{' and '.join(names)} could not agree: none of them steals."]],
+                Change.Action.STEAL, number, after=[["", disagreed.format(names=together(names))]]
             )
 
     def finish(self, version: int) -> tuple[str, ...]:
@@ -464,10 +472,10 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._locked(version)
             if not game.rounds.exists():
-                raise Round.DoesNotExist("No hand has been played yet.")
+                raise Round.DoesNotExist("No hand has been played yet.")  # English: not shown
             game.finished_at = timezone.now()
             winners = game.standings().winners or ()
-            game._record(Change.Action.FINISHED, None, after=[["winners", " and ".join(winners)]])
+            game._record(Change.Action.FINISHED, None, after=won_by(winners))
         return winners
 
     def change_rules(self, chosen: Json, version: int, by: str) -> None:
@@ -487,7 +495,7 @@ class Game(models.Model):
         except RuleError as error:
             raise RulesRefused(error.message) from error
         if (settings, decks) == (kind.rule_set(scores.table(self)), self.decks):
-            raise RulesRefused("the game is played by these rules already.")
+            raise RulesRefused(_("the game is played by these rules already."))
         self._play_by(settings, decks, by, Change.Action.RULES_CHANGED, version)
 
     def undo_rules(self, change: int, version: int, by: str) -> None:
@@ -497,7 +505,7 @@ class Game(models.Model):
         self._usable(version, finished_ok=True)
         last = self.last_rules_change()
         if last is None or last.pk != change:
-            raise RulesRefused("only the last change of the rules can be undone.")
+            raise RulesRefused(_("only the last change of the rules can be undone."))
         kept = last.settings or {}
         self._play_by(
             kept["before"],
@@ -531,7 +539,7 @@ class Game(models.Model):
         the change. Scored as the game stands at `version`, before it is locked (as an
         edit is: `edit_round`); the lock makes sure it still stands so."""
         if self.is_abandoned:
-            raise RulesRefused("the game is abandoned: resume it first.")
+            raise RulesRefused(_("the game is abandoned: resume it first."))
         kind = self.rules
         try:
             was_complete = scores.standings(self).complete
@@ -556,7 +564,9 @@ class Game(models.Model):
                 action,
                 None,
                 before=[["", kind.settings.line(before)]],
-                after=[["", kind.settings.line(game.settings)], ["by", by]],
+                # Translators: a label in the game's history: who changed the house rules
+                # (an account's name, or "the phone that started the game").
+                after=[["", kind.settings.line(game.settings)], [pgettext("changed by", "by"), by]],
                 settings={
                     "before": before,
                     "after": game.settings,

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.conf import settings as project
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 # How many of one owner's invitations may wait for one account (enough for a club's
 # evenings), and how many waiting invitations a page shows: what one account can put on
@@ -61,7 +62,7 @@ class Invitation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} invited to {self.game}"
+        return _("{account} invited to {game}").format(account=self.user, game=self.game)
 
     def accept(self) -> None:
         with transaction.atomic():

@@ -1,13 +1,16 @@
 """What a round or hand held: each seat's cards, the answers about it, the steals after it."""
 
 from collections.abc import Sequence
+from typing import cast
 
 from django.db import models
+from django.utils.translation import gettext as _
 
 from games.models import scores
 from games.models.players import Seat
 from games.rules.cards import show_text
 from games.rules.kind import Played
+from games.rules.text import shown
 
 
 class RoundQuerySet(models.QuerySet["Round"]):
@@ -44,7 +47,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number} of {self.game}"
+        return _("Round {number} of {game}").format(number=self.number, game=self.game)
 
     def played(self) -> Played:
         """The round as the rules read it, from prefetched hands and steals."""
@@ -78,7 +81,9 @@ class Round(models.Model):
 
     def history(self, snapshot: dict[str, str] | None = None) -> list[list[str]]:
         """Each player's cards as people read them, for the history: [["Ann", "7♥ 7♣"], …],
-        from `snapshot` (as `snapshot()` gives it) when the caller has it at hand.
+        from `snapshot` (as `snapshot()` gives it) when the caller has it at hand. The
+        piles' names and the answers' words are written in the language of the moment
+        (`Change`).
 
         A list of pairs, because JSON lists keep the seat order (jsonb objects, on
         PostgreSQL, do not).
@@ -88,7 +93,8 @@ class Round(models.Model):
         kind = self.game.rules
         cards += [[pile.label, show_text(self.details.get(pile.key) or "")] for pile in kind.piles]
         table = scores.table(self.game)
-        return cards + kind.asks(table).described(self.details, list(table.players))
+        described = kind.asks(table).described(self.details, list(table.players))
+        return cast(list[list[str]], shown(cards + described))
 
     def held(self) -> list[str]:
         """The card text of each seat, then of each of the game's piles (Cribbage's crib
@@ -146,8 +152,11 @@ class Steal(models.Model):
 
     def __str__(self) -> str:
         if self.victim is None:
-            return f"{self.thief.player} took from the deck"
-        return f"{self.thief.player} took {show_text(self.card)} from {self.victim.player}"
+            return _("{thief} took from the deck").format(thief=self.thief.player)
+        # Translators: {card} is a card in symbols, like "7♥".
+        return _("{thief} took {card} from {victim}").format(
+            thief=self.thief.player, card=show_text(self.card), victim=self.victim.player
+        )
 
     def entry(self) -> tuple[str, str | None, str | None]:
         """The steal as the rules read it: thief, victim and card, by name."""

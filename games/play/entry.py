@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.models import Game, Round, scores
@@ -83,7 +84,7 @@ def _round_entry(
     return _shown(request, tap.form, editing=played is not None, tapped=tap.said)
 
 
-STALE = (
+STALE = gettext_lazy(
     "Another device changed this game while you were entering. The scoreboard below "
     "shows the newer scores; your cards are still here. Check them and save again."
 )
@@ -115,7 +116,7 @@ def _answer(
         case saving.TakenMeanwhile():
             return _taken_meanwhile(request, outcome)
         case saving.Stale(form=form):
-            return _shown(request, form, editing=editing, notice=STALE)
+            return _shown(request, form, editing=editing, notice=str(STALE))
         case saving.Closed(reason=reason):
             messages.info(request, reason)
             return go(request, game.get_absolute_url())

@@ -3,13 +3,15 @@ change was made on, and the meld calculator. Each validates by asking the rules.
 """
 
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Change, Player
-from games.questions import house_rule_field, preset_field, setting_field
+from games.questions import decks_said, house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import PAPER_SCORE, GameKind, Table
@@ -17,6 +19,11 @@ from games.rules.reading import Json
 from games.rules.settings import PRESET
 
 MAX_SEATS = max(kind.seats for kind in KINDS.values())
+
+
+def seat_said(seat: int) -> str:
+    """A seat's name where no player's is: "Seat 1" for the first (seat 0)."""
+    return _("Seat {number}").format(number=seat + 1)
 
 
 # A paper sheet of a game without a fixed number of hands: rows offered, and at most.
@@ -89,7 +96,10 @@ class NewGameForm(HouseRulesForm):
     decks where the table may choose, the game's settings, its house rules and a note."""
 
     note = forms.CharField(
-        max_length=200, required=False, help_text="Where or why you played, if you like."
+        label=gettext_lazy("Note"),
+        max_length=200,
+        required=False,
+        help_text=gettext_lazy("Where or why you played, if you like."),
     )
 
     def __init__(self, *args: Any, kind: str = FLAGSHIP, **kwargs: Any) -> None:
@@ -99,7 +109,7 @@ class NewGameForm(HouseRulesForm):
         self.seats = self.rules.seats
         for seat in range(self.seats):
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=f"Seat {seat + 1}",
+                label=seat_said(seat),
                 max_length=Player._meta.get_field("name").max_length,
                 required=False,
                 widget=forms.TextInput(
@@ -143,14 +153,19 @@ class NewGameForm(HouseRulesForm):
             seated = sum(
                 1 for key in self.data if key.startswith("player_") and self.data[key].strip()
             )
-            raise forms.ValidationError(f"{self.title} is for {self.player_range}, not {seated}.")
+            # Translators: {title} is a game's name; {players} says how many play, like "2
+            # to 6 players"; {count} is how many names were sent.
+            too_many = _("{title} is for {players}, not {count}.")
+            raise forms.ValidationError(
+                too_many.format(title=self.title, players=self.player_range, count=seated)
+            )
         names: list[str] = []
         for seat in range(self.seats):
             name = " ".join((cleaned.get(f"player_{seat}") or "").split())
             if not name:
                 continue
             if name.casefold() in (earlier.casefold() for earlier in names):
-                self.add_error(f"player_{seat}", f"{name} is already seated.")
+                self.add_error(f"player_{seat}", _("{name} is already seated.").format(name=name))
             names.append(name)
         cleaned["names"] = names
         chosen = {
@@ -165,7 +180,10 @@ class NewGameForm(HouseRulesForm):
             chosen.setdefault(PRESET, self.rules.settings.presets[0].key)
         ends = self.rules.settings.ends_in(chosen)
         if len(ends) > 1:
-            self.add_error(ends[1].key, f"Play {ends[0].ends} or {ends[1].ends}, not both.")
+            # Translators: {one} and {other} are two ways a game ends, like "to a score" and
+            # "a number of hands".
+            both = _("Play {one} or {other}, not both.")
+            self.add_error(ends[1].key, both.format(one=ends[0].ends, other=ends[1].ends))
             return cleaned
         try:
             cleaned["decks"], cleaned["settings"] = self.rules.start(len(names), chosen)
@@ -184,7 +202,9 @@ class PaperGameForm(NewGameForm):
     """
 
     played = forms.DateField(
-        label="Played on", widget=forms.DateInput(attrs={"type": "date"}), required=True
+        label=gettext_lazy("Played on"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        required=True,
     )
 
     def __init__(self, *args: Any, rows: int = 0, **kwargs: Any) -> None:
@@ -214,7 +234,7 @@ class PaperGameForm(NewGameForm):
                 self[f"score_{row}_{seat}"].value() not in (None, "") for row in range(self.rows)
             )
             if name or typed:
-                shown.append((seat, name or f"Seat {seat + 1}"))
+                shown.append((seat, name or seat_said(seat)))
         return shown
 
     def grid(self) -> list[tuple[str, list[tuple[str, forms.BoundField]]]]:
@@ -231,7 +251,7 @@ class PaperGameForm(NewGameForm):
     def clean_played(self) -> date:
         played: date = self.cleaned_data["played"]
         if played > timezone.localdate():
-            raise forms.ValidationError("That day has not come yet.")
+            raise forms.ValidationError(_("That day has not come yet."))
         return played
 
     def clean(self) -> dict[str, Any]:
@@ -245,13 +265,13 @@ class PaperGameForm(NewGameForm):
             cells = [cleaned.get(f"score_{row}_{seat}") for seat in range(self.seats)]
             for seat in set(range(self.seats)) - set(seated):
                 if cells[seat] is not None:
-                    self.add_error(f"score_{row}_{seat}", "Nobody sits here.")
+                    self.add_error(f"score_{row}_{seat}", _("Nobody sits here."))
             row_scores = [cells[seat] for seat in seated]
             if all(score is None for score in row_scores) and not self.fixed:
                 continue
             for seat, score in zip(seated, row_scores, strict=True):
                 if score is None:
-                    self.add_error(f"score_{row}_{seat}", "Needed: fill in the row.")
+                    self.add_error(f"score_{row}_{seat}", _("Needed: fill in the row."))
             scores.append([score or 0 for score in row_scores])
         if not scores:
             raise forms.ValidationError(self.rules.words.fill_one)
@@ -269,15 +289,24 @@ class MeldCalculatorForm(forms.Form):
     """Score one meld without a game: the cards, and the other players' cards if a Beggar."""
 
     cards = forms.CharField(
-        max_length=100, help_text="Card text separated by spaces, like 7H 7C or 10♠ J♠."
+        label=gettext_lazy("Cards"),
+        max_length=100,
+        help_text=gettext_lazy("Card text separated by spaces, like 7H 7C or 10♠ J♠."),
     )
     table = forms.CharField(
         max_length=300,
         required=False,
-        label="Other players' cards",
-        help_text="Only a Beggar Man needs them.",
+        label=gettext_lazy("Other players' cards"),
+        # Translators: Beggar Man is an Indian Chief meld, named as the game's rules name it.
+        help_text=gettext_lazy("Only a Beggar Man needs them."),
     )
-    decks = forms.TypedChoiceField(choices=[(1, "1 deck"), (2, "2 decks")], coerce=int)
+    decks = forms.TypedChoiceField(label=gettext_lazy("Decks"), choices=[], coerce=int)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Said in the language of the request (a module's constant could not be).
+        decks = cast(forms.TypedChoiceField, self.fields["decks"])
+        decks.choices = [(count, decks_said(count)) for count in (1, 2)]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

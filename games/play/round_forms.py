@@ -9,6 +9,7 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 
 from games.models import Game, Round, scores
 from games.play.forms import MAX_SEATS
@@ -53,8 +54,8 @@ class RoundForm(forms.Form):
         self.questions = game.rules.asks(self.table)
         self.names = list(self.table.players)
         self.piles = self.rules.piles
-        # Who gets cards: the players, then the piles.
-        self.holders = [*self.names, *(pile.label for pile in self.piles)]
+        # Who gets cards: the players, then the piles (named in the language of the moment).
+        self.holders = [*self.names, *(str(pile.label) for pile in self.piles)]
         for seat, name in enumerate(self.holders):
             self.fields[f"cards_{seat}"] = forms.CharField(
                 label=name,
@@ -81,7 +82,9 @@ class RoundForm(forms.Form):
     def clean_token(self) -> uuid.UUID:
         token: uuid.UUID = self.cleaned_data["token"]
         if Round.objects.filter(token=token).exclude(game=self.game).exists():
-            raise forms.ValidationError("This form belongs to another game: reload the page.")
+            raise forms.ValidationError(
+                gettext("This form belongs to another game: reload the page.")
+            )
         return token
 
     def card_texts(self) -> list[str]:
@@ -203,7 +206,7 @@ class RoundForm(forms.Form):
         texts = self._parsed_cards(cleaned)
         answers = self.questions.answers(cleaned, len(self.names))
         for name in self.questions.unanswered(answers, len(self.names)):
-            self.add_error(name, "Needed for this hand.")
+            self.add_error(name, gettext("Needed for this hand."))
         if self.errors:
             # The hand cannot be checked whole yet; each player's cards can, so that one
             # save shows every problem, each next to its player.
@@ -281,12 +284,12 @@ class StealForm(forms.Form):
         if take:
             seat, _, card = take.partition(":")
             if not seat.isdecimal() or int(seat) >= MAX_SEATS or not card:
-                raise forms.ValidationError("Pick a card from another player's meld.")
+                raise forms.ValidationError(gettext("Pick a card from another player's meld."))
             try:
                 cleaned["card"] = str(parse_card(card))
             except RuleError as error:
                 raise forms.ValidationError(error.message, code=error.code) from error
             cleaned["victim_seat"] = int(seat)
         elif not cleaned.get("deck") and not cleaned.get("no_agreement"):
-            raise forms.ValidationError("Pick a card to steal, or take from the deck.")
+            raise forms.ValidationError(gettext("Pick a card to steal, or take from the deck."))
         return cleaned

@@ -13,6 +13,8 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Game, GameFinished, Round, StaleGame, scores
 from games.play import taps
@@ -82,14 +84,14 @@ class Invalid:
 
 Outcome = Saved | AlreadySaved | SameCards | TakenMeanwhile | Stale | Closed | Invalid
 
-FINISHED_MEANWHILE = "This game was finished on another device."
+FINISHED_MEANWHILE = gettext_lazy("This game was finished on another device.")
 
 
 def closed(game: Game) -> str:
     """Why a game cannot be changed now, and how to change it."""
     if game.is_abandoned:
-        return "This game was abandoned. Resume it to go on."
-    return "This game is finished. Reopen it to change it."
+        return _("This game was abandoned. Resume it to go on.")
+    return _("This game is finished. Reopen it to change it.")
 
 
 def save(game: Game, data: QueryDict, number: int | None = None) -> Outcome:
@@ -140,7 +142,7 @@ def _save_new(game: Game, data: QueryDict) -> Outcome:
     except StaleGame as stale:
         return _stale_new(stale.game, data)
     except GameFinished:
-        return Closed(FINISHED_MEANWHILE)
+        return Closed(str(FINISHED_MEANWHILE))
     except RuleError as error:
         form.add_error(None, error.message)
         return Invalid(form)
@@ -163,7 +165,7 @@ def _save_edit(game: Game, data: QueryDict, number: int) -> Outcome:
             return AlreadySaved(number, editing=True)
         return Stale(_kept(stale.game, number, data))
     except GameFinished:
-        return Closed(FINISHED_MEANWHILE)
+        return Closed(str(FINISHED_MEANWHILE))
     except RuleError as error:
         form.add_error(None, error.message)
         return Invalid(form)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.models import Game, GameFinished, Round, StaleGame, scores
@@ -24,11 +25,13 @@ from games.web import board, for_scorekeepers, fragment, go, standings_or_proble
 def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
     """After a round with Thieves: each in steal order takes a card or takes from the deck."""
     if not game.rules.has_steals:
-        raise Http404("This game has no Thieves.")
+        raise Http404("This game has no Thieves.")  # English: the 404 page shows no reason
     played = get_object_or_404(Round, game=game, number=number)
     standings, problem = standings_or_problem(game)
     if standings is None:
-        messages.error(request, f"This game cannot be scored as stored: {problem}")
+        # Translators: {problem} is the rules' sentence saying what is wrong with a round.
+        unscorable = _("This game cannot be scored as stored: {problem}")
+        messages.error(request, unscorable.format(problem=problem))
         return go(request, game.get_absolute_url())
     form = StealForm(request.POST or None)
     error = ""
@@ -37,7 +40,9 @@ def steals(request: HttpRequest, game: Game, number: int) -> HttpResponseBase:
             error = _record_steal(game, played, _turn(standings, number), form)
         except StaleGame as stale:
             game = stale.game
-            error = "This game changed since the page was shown (another phone, or a double tap)."
+            error = _(
+                "This game changed since the page was shown (another phone, or a double tap)."
+            )
         except GameFinished:
             error = closed(game)
         if not error:
@@ -56,7 +61,7 @@ def _turn(standings: Standings, number: int) -> StealTurn:
     """The steals after round `number`, as they stand."""
     turn = standings.rows[number - 1].steals
     if turn is None:
-        raise Http404("Nobody steals after this round.")
+        raise Http404("Nobody steals after this round.")  # English: the 404 page shows none
     return turn
 
 
@@ -70,7 +75,7 @@ def _record_steal(game: Game, played: Round, turn: StealTurn, form: StealForm) -
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
     thief_name, group = turn.next_thief(_acted(played))
     if thief_name is None:
-        return "Every Thief has had a turn."
+        return _("Every Thief has had a turn.")
     version = form.cleaned_data["version"]
     try:
         if form.cleaned_data.get("no_agreement"):
@@ -78,7 +83,7 @@ def _record_steal(game: Game, played: Round, turn: StealTurn, form: StealForm) -
         elif form.cleaned_data.get("take"):
             victim = game.seats.filter(position=form.cleaned_data["victim_seat"]).first()
             if victim is None:
-                return "Pick a card from another player's meld."
+                return _("Pick a card from another player's meld.")
             game.record_steal(
                 played.number, seats[thief_name], victim, form.cleaned_data["card"], version
             )

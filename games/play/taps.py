@@ -18,6 +18,7 @@ from games.models import Game, scores
 from games.play.round_forms import RoundForm
 from games.rules.cards import parse_card
 from games.rules.errors import RuleError
+from games.rules.text import gettext_lazy as _
 from games.rules.words import say
 from games.web import index
 
@@ -25,27 +26,36 @@ from games.web import index
 @dataclass(frozen=True)
 class PickerWords:
     """What the picker says: on the server's page, and on the phone from the data
-    attributes the page carries them in (templates/games/entry.html)."""
+    attributes the page carries them in (templates/games/entry.html). Each phrase is kept
+    in English and said in the language of the page that shows it (`games.rules.text`:
+    the phrases go through `say`, as a kind's `Words` do)."""
 
-    full_hand: str = (
+    full_hand: str = _(
+        # Translators: {name} is a player; {most} the number of cards one player shows.
         "{name} already has {most} cards, the most one player shows: "
         "tap one of them to take it out."
     )
     # A pile of cards that is no player's (Cribbage's crib and starter) is complete.
-    full_pile: str = "{name} is complete: tap a card in it to take it out."
-    tap_cards: str = "Tap the cards below."
-    tap_name: str = "Tap {name} below to enter cards."
-    cards_for: str = "Cards for {name}"
-    remove: str = "Remove {card}"
-    take_out: str = "Tap to take it out"
-    taken: str = "{card} taken"
+    # Translators: {name} is a pile of cards that is no player's: the crib, the starter.
+    full_pile: str = _("{name} is complete: tap a card in it to take it out.")
+    tap_cards: str = _("Tap the cards below.")
+    tap_name: str = _("Tap {name} below to enter cards.")
+    cards_for: str = _("Cards for {name}")
+    # Translators: {card} is a card in symbols, like "7♥" (a button's label for listeners).
+    remove: str = _("Remove {card}")
+    take_out: str = _("Tap to take it out")
+    # Translators: {card} is a card in symbols, like "7♥": every copy of it is entered.
+    taken: str = _("{card} taken")
     # Short: at twice the text size on a small phone the dock has room for little more.
-    moved_on: str = "{name} looked done at {count}: is this card {name}'s?"
+    # Translators: {count} is how many cards the player had when the entry moved on.
+    moved_on: str = _("{name} looked done at {count}: is this card {name}'s?")
     # The cards that score and nobody has yet, to the player receiving cards (Hearts): a
     # cell of the picker says the start of it.
-    rest: str = "Rest of the points"
-    rest_short: str = "Rest"
-    no_cards: str = "Nobody shows cards in this hand: save it."
+    # Translators: the cards that score in Hearts and nobody has been given yet.
+    rest: str = _("Rest of the points")
+    # Translators: a card-sized button: the start of "Rest of the points"; keep it short.
+    rest_short: str = _("Rest")
+    no_cards: str = _("Nobody shows cards in this hand: save it.")
 
 
 WORDS = PickerWords()

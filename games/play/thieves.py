@@ -4,7 +4,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.models import Game, Steal
+from games.models import Game, Steal, together
 from games.rules.kind import Standings
 from games.rules.words import say
 
@@ -31,7 +31,7 @@ def waiting(game: Game, standings: Standings | None) -> list[dict[str, Any]]:
             continue
         thieves = row.steals.to_steal(acted.get(number, set()))
         if thieves:
-            said = " and ".join(thieves)
+            said = together(thieves)
             rounds.append(
                 {
                     "number": number,

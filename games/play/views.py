@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Qu
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.models import (
@@ -27,6 +28,7 @@ from games.models import (
     StaleGame,
     kind_choices,
     scores,
+    together,
 )
 from games.play import thieves
 from games.play.forms import (
@@ -177,7 +179,7 @@ def paper_game_new(request: HttpRequest) -> HttpResponseBase:
             decks=form.cleaned_data["decks"],
             **keepers(request),
         )
-        messages.success(request, "The paper game is in the history.")
+        messages.success(request, _("The paper game is in the history."))
         return redirect(game.get_absolute_url())
     return render(request, "games/paper_game.html", {"form": form, "roster": _roster(request)})
 
@@ -197,7 +199,9 @@ def not_on_paper(view: GameView) -> GameView:
     @functools.wraps(view)
     def checked(request: HttpRequest, game: Game, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if game.paper:
-            messages.info(request, "This game was entered from a paper sheet: it stays as written.")
+            messages.info(
+                request, _("This game was entered from a paper sheet: it stays as written.")
+            )
             return go(request, game.get_absolute_url())
         return view(request, game, *args, **kwargs)
 
@@ -284,9 +288,9 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
             number = game.undo_last_round(form.cleaned_data["version"])
             messages.success(request, say(game.rules.words.undone, number=number))
         except StaleGame:
-            messages.error(request, "Another device changed this game first; nothing undone.")
+            messages.error(request, _("Another device changed this game first; nothing undone."))
         except GameFinished:
-            messages.info(request, "This game is finished. Reopen it to change it.")
+            messages.info(request, _("This game is finished. Reopen it to change it."))
         except Round.DoesNotExist:
             messages.info(request, game.rules.words.none_to_undo)
     return go(request, game.get_absolute_url())
@@ -298,21 +302,28 @@ def round_undo(request: HttpRequest, game: Game) -> HttpResponseBase:
 def game_finish(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The table stops playing: whoever leads wins (a game that may end early)."""
     if not game.rules.ends_early:
-        raise Http404("This game ends with its last round.")
+        raise Http404("This game ends with its last round.")  # English: the 404 page shows none
     form = VersionForm(request.POST)
     if form.is_valid():
         try:
             winners = game.finish(form.cleaned_data["version"])
-            won = "share the win" if len(winners) > 1 else "won"
-            messages.success(request, f"Game over: {' and '.join(winners)} {won}.")
+            if len(winners) > 1:
+                # Translators: {names} are the winners, like "Ann and Ben".
+                over = _("Game over: {names} share the win.")
+            else:
+                # Translators: {names} is the winner's name.
+                over = _("Game over: {names} won.")
+            messages.success(request, over.format(names=together(winners)))
         except Round.DoesNotExist:
-            messages.info(request, "No hand has been played yet: there is nothing to end.")
+            messages.info(request, _("No hand has been played yet: there is nothing to end."))
         except StaleGame:
-            messages.error(request, "Another device changed this game first.")
+            messages.error(request, _("Another device changed this game first."))
         except GameFinished:
-            messages.info(request, "This game is already finished.")
+            messages.info(request, _("This game is already finished."))
         except RuleError as error:
-            messages.error(request, f"This game cannot be scored as stored: {error.message}")
+            # Translators: {problem} is the rules' sentence saying what is wrong with a round.
+            unscorable = _("This game cannot be scored as stored: {problem}")
+            messages.error(request, unscorable.format(problem=error.message))
     return go(request, game.get_absolute_url())
 
 
@@ -327,12 +338,12 @@ def game_abandon(request: HttpRequest, game: Game) -> HttpResponseBase:
         try:
             game.abandon(form.cleaned_data["version"])
             messages.success(
-                request, "Game abandoned: it stays in the history and counts for nobody."
+                request, _("Game abandoned: it stays in the history and counts for nobody.")
             )
         except StaleGame:
-            messages.error(request, "Another device changed this game first; nothing changed.")
+            messages.error(request, _("Another device changed this game first; nothing changed."))
         except GameFinished:
-            messages.info(request, "This game is already over.")
+            messages.info(request, _("This game is already over."))
     return go(request, game.get_absolute_url())
 
 
@@ -355,7 +366,7 @@ def game_rules(request: HttpRequest, game: Game) -> HttpResponseBase:
     (`undo`: that change). `update` asks for the rules line the choice makes: the line
     alone to htmx, the page with the form as chosen without JavaScript."""
     if not game.is_owned_by(request.user, browser_key(request)):
-        messages.error(request, "Only the game's owner can change its house rules.")
+        messages.error(request, _("Only the game's owner can change its house rules."))
         return go(request, game.get_absolute_url())
     form = RulesForm(request.POST, rules=game.rules, undoable=game.last_rules_change())
     if "update" in request.POST:
@@ -363,25 +374,31 @@ def game_rules(request: HttpRequest, game: Game) -> HttpResponseBase:
             return render(request, "games/house_rules.html#rules-line", {"form": form})
         return _game_page(request, game, form)
     undo = index(request.POST.get("undo"), 2**63)
-    by = request.user.get_username() or "the phone that started the game"
+    # Written in the history as who changed the rules (in the language of the moment).
+    by = request.user.get_username() or _("the phone that started the game")
     try:
         if not form.is_valid():
-            raise RulesRefused("choose from what is offered.")
+            raise RulesRefused(_("choose from what is offered."))
         version = form.cleaned_data["version"]
         if "undo" in request.POST:
             if undo is None:
-                raise RulesRefused("only the last change of the rules can be undone.")
+                raise RulesRefused(_("only the last change of the rules can be undone."))
             game.undo_rules(undo, version, by)
-            done = "The change of house rules is undone"
+            # Translators: {rules} is the rules line, like "Book rules · jokers wild".
+            done = _("The change of house rules is undone. {rules}.")
         else:
             game.change_rules(form.house_rules(), version, by)
-            done = "The house rules are changed"
+            # Translators: {rules} is the rules line, like "Book rules · jokers wild".
+            done = _("The house rules are changed. {rules}.")
         game.refresh_from_db()
-        messages.success(request, f"{done}. {game.rules.settings.line(game.settings)}.")
+        messages.success(request, done.format(rules=game.rules.settings.line(game.settings)))
     except StaleGame:
-        messages.error(request, "Another device changed this game first.")
+        messages.error(request, _("Another device changed this game first."))
     except RulesRefused as error:
-        messages.error(request, f"The house rules were not changed: {error}")
+        # Translators: {reason} is a sentence without a capital, like "choose from what is
+        # offered."
+        refused = _("The house rules were not changed: {reason}")
+        messages.error(request, refused.format(reason=error))
     return go(request, game.get_absolute_url())
 
 
@@ -395,5 +412,5 @@ def game_reopen(request: HttpRequest, game: Game) -> HttpResponseBase:
             game.reopen(form.cleaned_data["version"])
             messages.success(request, game.rules.words.reopened)
         except StaleGame:
-            messages.error(request, "Another device changed this game first.")
+            messages.error(request, _("Another device changed this game first."))
     return go(request, game.get_absolute_url())
