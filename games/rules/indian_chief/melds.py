@@ -95,16 +95,16 @@ RULE_REMINDERS = {
 
 
 class PokerHand(StrEnum):
-    FIVE_OF_A_KIND = "five of a kind"
-    STRAIGHT_FLUSH = "straight flush"
-    FOUR_OF_A_KIND = "four of a kind"
-    FULL_HOUSE = "full house"
-    FLUSH = "flush"
-    STRAIGHT = "straight"
-    THREE_OF_A_KIND = "three of a kind"
-    TWO_PAIR = "two pair"
-    PAIR = "pair"
-    HIGH_CARD = "high card"
+    FIVE_OF_A_KIND = "five of a kind"  # English: stored and the API's; `label` is shown
+    STRAIGHT_FLUSH = "straight flush"  # English: stored and the API's; `label` is shown
+    FOUR_OF_A_KIND = "four of a kind"  # English: stored and the API's; `label` is shown
+    FULL_HOUSE = "full house"  # English: stored and the API's; `label` is shown
+    FLUSH = "flush"  # English: stored and the API's; `label` is shown
+    STRAIGHT = "straight"  # English: stored and the API's; `label` is shown
+    THREE_OF_A_KIND = "three of a kind"  # English: stored and the API's; `label` is shown
+    TWO_PAIR = "two pair"  # English: stored and the API's; `label` is shown
+    PAIR = "pair"  # English: stored and the API's; `label` is shown
+    HIGH_CARD = "high card"  # English: stored and the API's; `label` is shown
 
     @property
     def label(self) -> str:
