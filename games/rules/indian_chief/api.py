@@ -39,8 +39,9 @@ def _read_meld(data: Json) -> Meld | None:
         return Meld(value)
     except ValueError:
         names = ", ".join(meld.value for meld in Meld)
-        # Translators: {names} lists the API's meld names ("thief, beggar_man, …"), as is.
         raise InvalidInput(
+            # Translators: {names} lists the API's meld names ("thief, beggar_man, …"), as
+            # they are; {value} is what was sent.
             _("“{value}” is not a meld; use one of {names}.").format(value=value, names=names)
         ) from None
 
