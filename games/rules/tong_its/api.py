@@ -18,18 +18,18 @@ from games.rules.tong_its.hand import HandInput, PlayerInput, StateBefore
 
 def _read_player(value: object, seat: int) -> PlayerInput:
     with in_seat(seat):
-        # Translators: names what is wrong in an error such as "… must be a JSON object."; keep
-        # “Seat {seat}” as it is: the table shows the player's name there. “players” is the
-        # API's field.
+        # Translators: names what is wrong in an error such as "… must be a JSON object.";
+        # say “Seat {seat}” with the words of “seat {seat}”: the table puts the player's
+        # name there. “players” is the API's field.
         player = as_object(value, _("Seat {seat}'s entry in “players”").format(seat=seat))
-        # Translators: names what is wrong in an error such as "… must be a list."; keep
-        # “seat {seat}” as it is: the table shows the player's name there.
-        # “face_down_quads” is the API's field.
+        # Translators: names what is wrong in an error such as "… must be a list."; say
+        # “seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
         what = _("seat {seat}'s “face_down_quads”").format(seat=seat)
         quads = as_list(or_empty(player.get("face_down_quads")), what)
-        # Translators: names what is wrong in an error such as "… must be a string."; keep
-        # “seat {seat}” as it is: the table shows the player's name there.
-        # “face_down_quads” is the API's field.
+        # Translators: names what is wrong in an error such as "… must be a string."; say
+        # “seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
         each = _("Each rank in seat {seat}'s “face_down_quads”").format(seat=seat)
         ranks = tuple(as_text(rank, each) for rank in quads)
     return PlayerInput(

@@ -36,20 +36,21 @@ from games.rules.tong_its.hand import (
     PlayerInput,
 )
 
-# Seat numbers: "Seat {seat}" is how the rules name a player; the table puts the player's
-# name in its place (`kind.name_seats`), the JSON API keeps the seat number.
+# Seat numbers: "Seat {seat}" (in a translation, the words of "seat {seat}") is how the
+# rules name a player; the table puts the player's name in its place (`kind.name_seats`),
+# the JSON API keeps the seat number.
 
 # Too many cards of a bonus rank, as the duplicate check says it.
 _TOO_MANY = {
     "A": gettext_lazy(
-        # Translators: keep “Seat {seat}” as it is: the table shows the player's name there.
-        # {count} is 5 or more; the deck has {most}.
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. {count} is 5 or more; the deck has {most}.
         "Seat {seat} brings the aces entered to {count} (in hands, in own exposed melds and "
         "in face-down fours); the deck has {most}."
     ),
     "K": gettext_lazy(
-        # Translators: keep “Seat {seat}” as it is: the table shows the player's name there.
-        # {count} is 5 or more; the deck has {most}.
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. {count} is 5 or more; the deck has {most}.
         "Seat {seat} brings the kings entered to {count} (in hands, in own exposed melds and "
         "in face-down fours); the deck has {most}."
     ),
@@ -62,8 +63,8 @@ def check_hand_size(cards: Sequence[object], player: int | None = None) -> None:
             # Translators: {count} is 14 or more.
             message = _("A hand has {count} cards; a hand holds at most 13.")
         else:
-            # Translators: keep “Seat {seat}” as it is: the table shows the player's name
-            # there. {count} is 14 or more.
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there. {count} is 14 or more.
             message = _("Seat {seat}'s hand has {count} cards; a hand holds at most 13.")
         raise InvalidInput(message.format(seat=player, count=len(cards)), player)
 
@@ -100,8 +101,8 @@ def check_input(hand: HandInput, rules: HouseRules) -> None:
                 )
             if seat != hand.caller and response not in (FOLD, CHALLENGE):
                 raise InvalidInput(
-                    # Translators: keep “Seat {seat}” as it is: the table shows the player's
-                    # name there. {value} is what was sent.
+                    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the
+                    # table puts the player's name there. {value} is what was sent.
                     _("Seat {seat} must fold or challenge the draw, not {value}.").format(
                         seat=seat, value=repr(response)
                     ),
@@ -110,36 +111,37 @@ def check_input(hand: HandInput, rules: HouseRules) -> None:
     for seat, player in enumerate(hand.players):
         if not isinstance(player.opened, bool):
             raise InvalidInput(
-                # Translators: keep “Seat {seat}” as it is: the table shows the player's
-                # name there. “opened” is the API's field.
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there. “opened” is the API's field.
                 _("Seat {seat}'s “opened” must be true or false.").format(seat=seat),
                 seat,
             )
         # Translators: names a field in an error such as "… must be a whole number, 0 or
-        # more"; keep “Seat {seat}” as it is: the table shows the player's name there.
-        # “meld_aces” is the API's field.
+        # more"; say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. “meld_aces” is the API's field.
         check_count(player.meld_aces, _("Seat {seat}'s “meld_aces”").format(seat=seat), seat)
         if rules.kings_pay:
             # Translators: names a field in an error such as "… must be a whole number, 0 or
-            # more"; keep “Seat {seat}” as it is: the table shows the player's name there.
-            # “meld_kings” is the API's field.
+            # more"; say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+            # player's name there. “meld_kings” is the API's field.
             what = _("Seat {seat}'s “meld_kings”").format(seat=seat)
             check_count(player.meld_kings, what, seat)
         if player.face_down_quads and not player.opened:
             raise InvalidInput(
-                # Translators: keep “Seat {seat}” as it is: the table shows the player's
-                # name there.
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
                 _("Seat {seat} laid a four-of-a-kind face down, so they have opened.").format(
                     seat=seat
                 ),
                 seat,
             )
-        # Translators: names a field in an error such as "… must be a list of cards"; keep
-        # “Seat {seat}” as it is: the table shows the player's name there.
+        # Translators: names a field in an error such as "… must be a list of cards"; say
+        # “Seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there.
         check_card_list(player.hand, _("Seat {seat}'s hand").format(seat=seat), seat)
-        # Translators: names a field in an error such as "… must be a list of cards"; keep
-        # “Seat {seat}” as it is: the table shows the player's name there. “face_down_quads”
-        # is the API's field.
+        # Translators: names a field in an error such as "… must be a list of cards"; say
+        # “Seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
         quads = _("Seat {seat}'s “face_down_quads”").format(seat=seat)
         check_card_list(player.face_down_quads, quads, seat)
         if player.hand is not None:
@@ -206,8 +208,8 @@ def check_rules(hand: HandInput, hands: Sequence[tuple[Card, ...] | None]) -> No
     challenger in seat order); `missing_hand` follows once the compared seats are known."""
     if hand.end == TONGIT and hand.caller is not None and hands[hand.caller]:
         raise TongitWithCards(
-            # Translators: keep “Seat {seat}” as it is: the table shows the player's name
-            # there.
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there.
             _("Seat {seat} called tongit but still holds cards: a tongit empties the hand.").format(
                 seat=hand.caller
             ),
@@ -216,8 +218,8 @@ def check_rules(hand: HandInput, hands: Sequence[tuple[Card, ...] | None]) -> No
     if hand.end == DRAW and hand.caller is not None and hand.responses is not None:
         if not hand.players[hand.caller].opened:
             raise NotOpened(
-                # Translators: keep “Seat {seat}” as it is: the table shows the player's
-                # name there.
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
                 _(
                     "Seat {seat} called draw without having opened; only an opened player may "
                     "call draw."
@@ -227,8 +229,8 @@ def check_rules(hand: HandInput, hands: Sequence[tuple[Card, ...] | None]) -> No
         for seat, response in enumerate(hand.responses):
             if response == CHALLENGE and not hand.players[seat].opened:
                 raise NotOpened(
-                    # Translators: keep “Seat {seat}” as it is: the table shows the player's
-                    # name there.
+                    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the
+                    # table puts the player's name there.
                     _(
                         "Seat {seat} challenged without having opened; a player who has not "
                         "opened must fold."

@@ -90,8 +90,8 @@ def _need(hands: Sequence[tuple[Card, ...] | None], seats: Sequence[int]) -> lis
     for seat in sorted(seats):
         if hands[seat] is None:
             raise MissingHand(
-                # Translators: keep “Seat {seat}” as it is: the table shows the player's name
-                # there.
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
                 _("Seat {seat}'s hand is needed: enter the cards they hold.").format(seat=seat),
                 seat,
             )
@@ -146,7 +146,8 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     caller = hand.caller if hand.caller is not None else 0
     if hand.end == TONGIT:
         winner, win_type, base = caller, TONGIT, BASE_TONGIT
-        # Translators: keep “Seat {seat}” as it is: the table shows the player's name there.
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there.
         story = _("Seat {seat} called tongit.").format(seat=winner)
     elif hand.end == DRAW:
         responses = hand.responses or ()
@@ -154,7 +155,8 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
         if not challengers:
             _need(hands, [caller])
             winner, win_type, base = caller, DRAW, BASE_OTHER
-            # Translators: keep “Seat {seat}” as it is: the table shows the player's name there.
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there.
             story = _("Seat {seat} called draw and both opponents folded.").format(seat=caller)
         else:
             compared = [caller, *challengers]
@@ -212,9 +214,9 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
             _payment_story(hand, winner, bases, concealed, bonus),
             *(_pot_story(winner, pot, streak) if taken else []),
             *(
-                # Translators: {arrangement} is how a hand's cards meld, such as "melded:
-                # 5♠ 6♠ 7♠ — deadwood: 9♣ 2♥ = 11"; keep “Seat {seat}” as it is: the table
-                # shows the player's name there.
+                # Translators: {arrangement} is how a hand's cards meld, such as "melded: 5♠
+                # 6♠ 7♠ — deadwood: 9♣ 2♥ = 11"; say “Seat {seat}” with the words of “seat
+                # {seat}”: the table puts the player's name there.
                 _("Seat {seat}: {arrangement}.").format(
                     seat=seat, arrangement=describe(a.melds, a.unmatched, a.deadwood)
                 )
@@ -234,34 +236,35 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     )
 
 
-# The sentences of a hand's explanation name players as "Seat 2" or "seat 2": the table
-# puts the player's name in their place (`kind.name_seats`), the JSON API keeps the seat,
-# so a translation keeps these words as they are.
+# The sentences of a hand's explanation name players as "Seat 2" or "seat 2" (in a
+# translation, the words of "seat {seat}"): the table puts the player's name in their
+# place (`kind.name_seats`), the JSON API keeps the seat.
 
 # At stock-out (the opened players, or all three where nobody opened), by how many compare.
 _STOCK_OUT = {
     (True, 1): gettext_lazy(
-        # Translators: keep “seat {drawer}” and “seat {winner}” as they are: the table shows
-        # the players' names there. {deadwood} is the winner's deadwood count.
+        # Translators: say “seat {drawer}” and “seat {winner}” with the words of “seat
+        # {seat}”: the table puts the players' names there. {deadwood} is the winner's
+        # deadwood count.
         "The stock ran out (seat {drawer} drew last); the opened players compare: only seat "
         "{winner} ({deadwood}) compares and wins."
     ),
     (True, 2): gettext_lazy(
-        # Translators: keep each “seat {…}” as it is: the table shows the players' names
-        # there. The numbers in brackets are their deadwood counts.
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
         "The stock ran out (seat {drawer} drew last); the opened players compare: seat "
         "{winner} ({deadwood}) beats seat {other} ({other_deadwood})."
     ),
     (True, 3): gettext_lazy(
-        # Translators: keep each “seat {…}” as it is: the table shows the players' names
-        # there. The numbers in brackets are their deadwood counts.
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
         "The stock ran out (seat {drawer} drew last); the opened players compare: seat "
         "{winner} ({deadwood}) beats seat {other} ({other_deadwood}) and seat {third} "
         "({third_deadwood})."
     ),
     (False, 3): gettext_lazy(
-        # Translators: keep each “seat {…}” as it is: the table shows the players' names
-        # there. The numbers in brackets are their deadwood counts.
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
         "The stock ran out (seat {drawer} drew last); nobody had opened, so all three "
         "compare: seat {winner} ({deadwood}) beats seat {other} ({other_deadwood}) and seat "
         "{third} ({third_deadwood})."
@@ -286,37 +289,37 @@ def _stock_out_story(drawer: int, opened: bool, winner: int, dead: dict[int, int
 # the caller is beaten.
 _CHALLENGED = {
     (("caller",), False): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood})."
     ),
     (("caller",), True): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) (a tie "
         "goes to the challenger, between challengers to the one nearer the caller's left)."
     ),
     (("challenger",), False): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats challenger seat {other} ({other_deadwood})."
     ),
     (("caller", "challenger"), False): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) and "
         "challenger seat {third} ({third_deadwood})."
     ),
     (("caller", "challenger"), True): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) and "
         "challenger seat {third} ({third_deadwood}) (a tie goes to the challenger, between "
         "challengers to the one nearer the caller's left)."
     ),
     (("challenger", "challenger"), False): gettext_lazy(
-        # Translators: keep each “Seat {…}”/“seat {…}” as it is: the table shows the
-        # players' names there. The numbers in brackets are their deadwood counts.
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
         "Seat {winner} ({deadwood}) beats challenger seat {other} ({other_deadwood}) and "
         "challenger seat {third} ({third_deadwood})."
     ),
@@ -346,33 +349,33 @@ _PAYS = {
         "Each loser pays {amount}."
     ),
     (False, 1): gettext_lazy(
-        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; keep
-        # “seat {seat}” as it is: the table shows the player's name there.
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; say “seat
+        # {seat}” with the words of “seat {seat}”: the table puts the player's name there.
         "Each loser pays {amount}; seat {seat} also pays 1 for not opening."
     ),
     (False, 2): gettext_lazy(
-        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; keep
-        # “seat {seat}” and “seat {other}” as they are: the table shows the players' names
-        # there.
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; say “seat
+        # {seat}” and “seat {other}” with the words of “seat {seat}”: the table puts the
+        # players' names there.
         "Each loser pays {amount}; seat {seat} and seat {other} also pay 1 for not opening."
     ),
     (True, 0): gettext_lazy(
         # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
-        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); keep
-        # “seat {folder}” as it is: the table shows the player's name there.
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {folder}” with the words of “seat {seat}”: the table puts the player's name there.
         "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}."
     ),
     (True, 1): gettext_lazy(
         # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
-        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); keep each
-        # “seat {…}” as it is: the table shows the players' names there.
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {…}” with the words of “seat {seat}”: the table puts the players' names there.
         "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}; seat {seat} "
         "also pays 1 for not opening."
     ),
     (True, 2): gettext_lazy(
         # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
-        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); keep each
-        # “seat {…}” as it is: the table shows the players' names there.
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {…}” with the words of “seat {seat}”: the table puts the players' names there.
         "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}; seat {seat} "
         "and seat {other} also pay 1 for not opening."
     ),
@@ -429,14 +432,14 @@ def _payment_story(
 def _pot_story(winner: int, pot: int, streak: bool) -> list[str]:
     if streak:
         return [
-            # Translators: keep “Seat {seat}” as it is: the table shows the player's name
-            # there. {pot} is the chips in the pot.
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there. {pot} is the chips in the pot.
             _("Seat {seat} also won the previous hand and takes the pot of {pot}.").format(
                 seat=winner, pot=pot
             )
         ]
-    # Translators: keep “Seat {seat}” as it is: the table shows the player's name there.
-    # {pot} is the chips in the pot.
+    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+    # player's name there. {pot} is the chips in the pot.
     return [_("Seat {seat} takes the pot of {pot}.").format(seat=winner, pot=pot)]
 
 
