@@ -25,6 +25,7 @@ from games.rules.reading import (
     or_empty,
 )
 from games.rules.settings import RuleSet
+from games.rules.text import gettext as _
 
 # ---------------------------------------------------------------------------
 # Reading JSON (`shared/api.md` §2): players are named, and an error's `player` is a name
@@ -38,33 +39,42 @@ def _read_meld(data: Json) -> Meld | None:
         return Meld(value)
     except ValueError:
         names = ", ".join(meld.value for meld in Meld)
-        raise InvalidInput(f"“{value}” is not a meld; use one of {names}.") from None
+        raise InvalidInput(
+            # Translators: {names} lists the API's meld names ("thief, beggar_man, …"), as
+            # they are; {value} is what was sent.
+            _("“{value}” is not a meld; use one of {names}.").format(value=value, names=names)
+        ) from None
 
 
 def _read_name(value: object, what: str) -> str:
     name = as_text(value, what)
     if not name:
-        raise InvalidInput(f"{what} must not be empty.")
+        # Translators: {what} names a field, such as "The name of player 2".
+        raise InvalidInput(_("{what} must not be empty.").format(what=what))
     return name
 
 
 def _read_reveal(value: object, what: str) -> Reveal:
     entry = as_object(value, what)
-    name = _read_name(entry.get("name"), f"The name of {what}")
-    cards = card_texts(entry.get("cards"), f"{name}'s cards")
+    # Translators: {what} is "player 2" or "a player in round 3".
+    name = _read_name(entry.get("name"), _("The name of {what}").format(what=what))
+    # Translators: names a field in an error such as "Ann's cards must be a list.".
+    cards = card_texts(entry.get("cards"), _("{name}'s cards").format(name=name))
     return Reveal(name, cards, _read_meld(entry))
 
 
 def _read_steal(value: object) -> Steal:
-    entry = as_object(value, "Each steal")
-    thief = _read_name(entry.get("thief"), "A steal's “thief”")
+    # Translators: names what is wrong in an error such as "Each steal must be a JSON
+    # object."; the words in “” are the API's field names, kept as they are.
+    entry = as_object(value, _("Each steal"))
+    thief = _read_name(entry.get("thief"), _("A steal's “thief”"))
     passes = entry.get("pass", False)
     if not isinstance(passes, bool):
-        raise InvalidInput("A steal's “pass” must be true or false.")
+        raise InvalidInput(_("A steal's “pass” must be true or false."))
     if passes:
         return Steal(thief)
-    victim = _read_name(entry.get("victim"), f"{thief}'s “victim”")
-    card = as_text(entry.get("card"), f"{thief}'s stolen “card”")
+    victim = _read_name(entry.get("victim"), _("{thief}'s “victim”").format(thief=thief))
+    card = as_text(entry.get("card"), _("{thief}'s stolen “card”").format(thief=thief))
     return Steal(thief, victim, card)
 
 
@@ -83,7 +93,7 @@ def _players_json(round_score: RoundScore) -> list[Json]:
 
 def _read_rules(data: Json) -> RuleSet:
     """The request's `settings`: a preset and the house rules, nothing else (H4)."""
-    rules, _ = SETTINGS.read(data.get("settings"), TITLE)
+    rules, _others = SETTINGS.read(data.get("settings"), TITLE)
     return rules
 
 
@@ -109,7 +119,8 @@ def round_endpoint(data: Json) -> Json:
     """Score one round and replay the Thieves' steals that follow it."""
     rules = _read_rules(data)
     players = [
-        _read_reveal(entry, f"player {i}")
+        # Translators: a player by their place in the request's “players”, counted from 1.
+        _read_reveal(entry, _("player {number}").format(number=i))
         for i, entry in enumerate(as_list(data.get("players"), "“players”"), start=1)
     ]
     steals = [_read_steal(entry) for entry in as_list(or_empty(data.get("steals")), "“steals”")]
@@ -133,13 +144,13 @@ def game_endpoint(data: Json) -> Json:
     """Score up to seven rounds of a game (steals never change scores, so none are sent)."""
     rules = _read_rules(data)
     players = [
-        _read_name(name, "Each player") for name in as_list(data.get("players"), "“players”")
+        _read_name(name, _("Each player")) for name in as_list(data.get("players"), "“players”")
     ]
     rounds = [
         RoundEntry(
             tuple(
-                _read_reveal(entry, f"a player in round {number}")
-                for entry in as_list(reveals, f"Round {number}")
+                _read_reveal(entry, _("a player in round {number}").format(number=number))
+                for entry in as_list(reveals, _("Round {number}").format(number=number))
             )
         )
         for number, reveals in enumerate(as_list(data.get("rounds"), "“rounds”"), start=1)

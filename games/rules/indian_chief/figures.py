@@ -13,6 +13,8 @@ from statistics import fmean
 from games.rules.figures import Fact, Figures, FigureTable, Rate
 from games.rules.indian_chief.melds import Meld, PokerHand
 from games.rules.kind import Standings
+from games.rules.text import gettext as _
+from games.rules.text import pgettext
 
 # The hand classes from weakest to strongest: a class's rank is its place here counted
 # from 1, so high card is 1 and five of a kind 10 (the order of their points).
@@ -57,15 +59,20 @@ class IndianChiefFigures(Figures):
 
     @property
     def heading(self) -> str:
-        return "Indian Chief, card by card"
+        return _("Indian Chief, card by card")
 
     @property
     def table(self) -> FigureTable:
         return FigureTable(
-            caption=f"The melds in the order {self.name} usually makes them",
-            columns=("Meld", "Average score", "Average round"),
+            # Translators: {name} is a player's name.
+            caption=_("The melds in the order {name} usually makes them").format(name=self.name),
+            columns=(
+                pgettext("Indian Chief", "Meld"),
+                _("Average score"),
+                _("Average round"),
+            ),
             rows=tuple(
-                (meld.meld.label, _number(meld.average_score), _number(meld.average_round))
+                (str(meld.meld.label), _number(meld.average_score), _number(meld.average_round))
                 for meld in self.melds
             ),
         )
@@ -74,33 +81,48 @@ class IndianChiefFigures(Figures):
     def facts(self) -> tuple[Fact, ...]:
         facts = []
         for term, rate in (
-            ("Lawyer adds up to exactly 25", self.lawyer_hits),
-            ("Doctor qualifies (six ranks, a heart, an ace)", self.doctor_qualifies),
+            (_("Lawyer adds up to exactly 25"), self.lawyer_hits),
+            (_("Doctor qualifies (six ranks, a heart, an ace)"), self.doctor_qualifies),
         ):
             if rate.out_of:
-                facts.append(Fact(term, f"{rate.count} of {rate.out_of} ({rate.percent}%)"))
+                # Translators: such as "5 of 8 (63%)": Lawyers that hit 25 out of Lawyers
+                # made.
+                says = _("{count} of {out_of} ({percent}%)").format(
+                    count=rate.count, out_of=rate.out_of, percent=rate.percent
+                )
+                facts.append(Fact(term, says))
         if self.matches_per_beggar is not None:
             facts.append(
                 Fact(
-                    "Beggar Man matches",
-                    f"{_number(self.matches_per_beggar)} opponents' cards per Beggar Man",
+                    _("Beggar Man matches"),
+                    # Translators: {average} is a number such as "2.5" or "3".
+                    _("{average} opponents' cards per Beggar Man").format(
+                        average=_number(self.matches_per_beggar)
+                    ),
                 )
             )
         if self.usual_hand is not None and self.average_hand_rank is not None:
             counts = " · ".join(
-                f"{hand.value[:1].upper()}{hand.value[1:]} {count}"
-                for hand, count in self.hand_counts
+                f"{_capitalized(str(hand.label))} {count}" for hand, count in self.hand_counts
             )
             facts.append(
                 Fact(
-                    "Indian Chief poker hand",
-                    f"Most often {self.usual_hand.value}; average class "
-                    f"{_number(self.average_hand_rank)} from high card (1) to five of a kind "
-                    "(10).",
+                    _("Indian Chief poker hand"),
+                    # Translators: {hand} is a poker hand's name ("two pair"), {average} a
+                    # number such as "3.5".
+                    _(
+                        "Most often {hand}; average class {average} from high card (1) to "
+                        "five of a kind (10)."
+                    ).format(hand=self.usual_hand.label, average=_number(self.average_hand_rank)),
                     counts,
                 )
             )
         return tuple(facts)
+
+
+def _capitalized(name: str) -> str:
+    """A name with its first letter capitalized, as a list starts it: "Two pair"."""
+    return f"{name[:1].upper()}{name[1:]}"
 
 
 def _number(value: float) -> str:

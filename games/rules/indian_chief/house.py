@@ -5,9 +5,10 @@ the named presets of them. The melds and the round read them as `HouseRules`."""
 from dataclasses import dataclass
 
 from games.rules.settings import BOOK, Choice, Preset, Settings
+from games.rules.text import gettext_lazy as _
 
 MAX_DECKS = 2
-DECKS_RULE = (
+DECKS_RULE = _(
     "By table size: 1 deck for 2–3 players, 2 for 4–8. Two decks with 2–3 players is a "
     "variant; three seat up to 10."
 )
@@ -34,36 +35,39 @@ BOOK_RULES = HouseRules()
 
 BEGGAR_PAIR = Choice(
     key="beggar_pair",
-    label="A Beggar pair",
-    explanation="How often a Beggar Man of two cards of one rank counts an opponent's match.",
+    label=_("A Beggar pair"),
+    explanation=_("How often a Beggar Man of two cards of one rank counts an opponent's match."),
     choices=(
-        ("once", "Beggar pair counts each match once"),
-        (PER_CARD, "Beggar pair counts each match twice"),
+        ("once", _("Beggar pair counts each match once")),
+        (PER_CARD, _("Beggar pair counts each match twice")),
     ),
     default=BOOK_RULES.beggar_pair,
 )
 STRAIGHT_ACE = Choice(
     key="straight_ace",
-    label="Ace in a straight",
-    explanation="Whether the Indian Chief's poker hand may run A-2-3-4-5 as well as 10-J-Q-K-A.",
-    choices=(("high_and_low", "A-2-3-4-5 is a straight"), (HIGH_ONLY, "A-2-3-4-5 is no straight")),
+    label=_("Ace in a straight"),
+    explanation=_("Whether the Indian Chief's poker hand may run A-2-3-4-5 as well as 10-J-Q-K-A."),
+    choices=(
+        ("high_and_low", _("A-2-3-4-5 is a straight")),
+        (HIGH_ONLY, _("A-2-3-4-5 is no straight")),
+    ),
     default=BOOK_RULES.straight_ace,
 )
 THIEF_ACE = Choice(
     key="thief_ace",
-    label="An ace Thief",
-    explanation="Where a Thief of an ace steals in the Thieves' order, lowest card first.",
-    choices=(("first", "Ace Thief steals first"), (ACE_LAST, "Ace Thief steals last")),
+    label=_("An ace Thief"),
+    explanation=_("Where a Thief of an ace steals in the Thieves' order, lowest card first."),
+    choices=(("first", _("Ace Thief steals first")), (ACE_LAST, _("Ace Thief steals last"))),
     default=BOOK_RULES.thief_ace,
 )
 DECKS = Choice(
     key="decks",
-    label="Decks",
+    label=_("Decks"),
     explanation=DECKS_RULE,
     choices=(
-        (AUTO, "Decks by table size"),
-        (2, "2 decks"),
-        (THREE_DECKS, "3 decks, up to 10 players"),
+        (AUTO, _("Decks by table size")),
+        (2, _("2 decks")),
+        (THREE_DECKS, _("3 decks, up to 10 players")),
     ),
     default=AUTO,
 )
@@ -76,7 +80,7 @@ SETTINGS = Settings(
     house_rules=(BEGGAR_PAIR, STRAIGHT_ACE, THIEF_ACE, DECKS),
     presets=(
         BOOK,
-        Preset("bga", "Board Game Arena", {"thief_ace": ACE_LAST}),
-        Preset("catsatcards", "CatsAtCards rules", {"straight_ace": HIGH_ONLY}),
+        Preset("bga", _("Board Game Arena"), {"thief_ace": ACE_LAST}),
+        Preset("catsatcards", _("CatsAtCards rules"), {"straight_ace": HIGH_ONLY}),
     ),
 )

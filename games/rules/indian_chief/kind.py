@@ -48,6 +48,8 @@ from games.rules.kind import (
 from games.rules.reading import Json
 from games.rules.rummy_common import running_totals
 from games.rules.settings import PRESET
+from games.rules.text import gettext as _
+from games.rules.text import ngettext, pgettext_lazy
 from games.rules.words import ROUNDS as ROUND_WORDS
 
 
@@ -58,7 +60,7 @@ class MeldBoard(GridBoard):
     def reference_context(self) -> Context:
         return {
             "melds": [(meld, RULE_REMINDERS[meld]) for meld in Meld],
-            "poker": list(POKER_POINTS.items()),
+            "poker": [(hand.label, points) for hand, points in POKER_POINTS.items()],
         }
 
 
@@ -89,9 +91,14 @@ def _shown(name: str, number: int, result: MeldScore) -> Made:
     """A meld as the board and the sheet show it: the sheet adds the split or the matches."""
     detail = ""
     if result.split is not None:
-        detail = f"{result.split.hand} + baccarat {show(result.split.baccarat)}"
+        # Translators: the Indian Chief's split on the sheet, such as "flush + baccarat A♥
+        # 7♣": {hand} is the poker hand's name, {cards} the two baccarat cards.
+        detail = _("{hand} + baccarat {cards}").format(
+            hand=result.split.hand.label, cards=show(result.split.baccarat)
+        )
     elif result.matches:
-        detail = f"matches {show(result.matches)}"
+        # Translators: the opponents' cards a Beggar Man matched, such as "7♥ 7♣".
+        detail = _("matches {cards}").format(cards=show(result.matches))
     return Made(
         player=name,
         label=result.meld.label,
@@ -242,8 +249,12 @@ class IndianChiefKind(GameKind):
                 count = len(result.cards)
                 problems.append(
                     RepeatedMeld(
-                        f"{name} already made {result.meld.label}: {count} "
-                        f"{'card' if count == 1 else 'cards'} would make it again.",
+                        ngettext(
+                            # Translators: {meld} is a meld's name ("Beggar Man").
+                            "{name} already made {meld}: {count} card would make it again.",
+                            "{name} already made {meld}: {count} cards would make it again.",
+                            count,
+                        ).format(name=name, meld=result.meld.label, count=count),
                         name,
                     )
                 )
@@ -282,7 +293,10 @@ class IndianChiefKind(GameKind):
                 shown.append(SeatPreview(to_make=to_make, complete_at=last))
             else:
                 repeats = (
-                    f"{name} already made {result.meld.label}." if result.meld in made[name] else ""
+                    # Translators: {meld} is a meld's name ("Beggar Man").
+                    _("{name} already made {meld}.").format(name=name, meld=result.meld.label)
+                    if result.meld in made[name]
+                    else ""
                 )
                 shown.append(
                     SeatPreview(
@@ -332,7 +346,7 @@ KIND = IndianChiefKind(
     max_cards=len(Meld),
     settings=SETTINGS,
     board=MeldBoard(
-        row_heading="Meld",
+        row_heading=pgettext_lazy("Indian Chief", "Meld"),
         first_column_mm=48,
         reference="sheets/indian_chief_reference.html",
         rows=tuple(

@@ -14,7 +14,6 @@ from enum import StrEnum
 from itertools import combinations
 
 from games.rules.cards import (
-    SUIT_NAMES,
     SUITS,
     Card,
     check_copies,
@@ -36,8 +35,10 @@ from games.rules.indian_chief.house import (
     THREE_DECKS,
     HouseRules,
 )
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext, pgettext_lazy
 
-TITLE = "Indian Chief"
+TITLE = gettext_lazy("Indian Chief")
 SLUG = "indian-chief"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -62,36 +63,67 @@ class Meld(StrEnum):
     @property
     def label(self) -> str:
         """The name people use: `Beggar Man`."""
-        return self.value.replace("_", " ").title()
+        return MELD_LABELS[self]
 
     @classmethod
     def of_size(cls, count: int) -> "Meld | None":
         return list(cls)[count - 1] if 1 <= count <= len(cls) else None
 
 
+# The melds' names, as players say them: the game's own terms.
+MELD_LABELS = {
+    Meld.THIEF: pgettext_lazy("Indian Chief meld", "Thief"),
+    Meld.BEGGAR_MAN: pgettext_lazy("Indian Chief meld", "Beggar Man"),
+    Meld.POOR_MAN: pgettext_lazy("Indian Chief meld", "Poor Man"),
+    Meld.LAWYER: pgettext_lazy("Indian Chief meld", "Lawyer"),
+    Meld.RICH_MAN: pgettext_lazy("Indian Chief meld", "Rich Man"),
+    Meld.DOCTOR: pgettext_lazy("Indian Chief meld", "Doctor"),
+    Meld.INDIAN_CHIEF: pgettext_lazy("Indian Chief meld", "Indian Chief"),
+}
+
 RULE_REMINDERS = {
-    Meld.THIEF: "Any card, scores its face value; may steal a card afterwards.",
-    Meld.BEGGAR_MAN: "2 points for each opponent card of the same rank as either card.",
-    Meld.POOR_MAN: "Scores the face value of its spades.",
-    Meld.LAWYER: "25 if the face values add up to exactly 25, else 0.",
-    Meld.RICH_MAN: "Minus the sum of the face values.",
-    Meld.DOCTOR: "Six ranks, a heart and an ace: 10 per card of the largest suit.",
-    Meld.INDIAN_CHIEF: "Best 5-card poker hand plus a 2-card baccarat hand.",
+    Meld.THIEF: gettext_lazy("Any card, scores its face value; may steal a card afterwards."),
+    Meld.BEGGAR_MAN: gettext_lazy(
+        "2 points for each opponent card of the same rank as either card."
+    ),
+    Meld.POOR_MAN: gettext_lazy("Scores the face value of its spades."),
+    Meld.LAWYER: gettext_lazy("25 if the face values add up to exactly 25, else 0."),
+    Meld.RICH_MAN: gettext_lazy("Minus the sum of the face values."),
+    Meld.DOCTOR: gettext_lazy("Six ranks, a heart and an ace: 10 per card of the largest suit."),
+    Meld.INDIAN_CHIEF: gettext_lazy("Best 5-card poker hand plus a 2-card baccarat hand."),
 }
 
 
 class PokerHand(StrEnum):
-    FIVE_OF_A_KIND = "five of a kind"
-    STRAIGHT_FLUSH = "straight flush"
-    FOUR_OF_A_KIND = "four of a kind"
-    FULL_HOUSE = "full house"
-    FLUSH = "flush"
-    STRAIGHT = "straight"
-    THREE_OF_A_KIND = "three of a kind"
-    TWO_PAIR = "two pair"
-    PAIR = "pair"
-    HIGH_CARD = "high card"
+    FIVE_OF_A_KIND = "five of a kind"  # English: stored and the API's; `label` is shown
+    STRAIGHT_FLUSH = "straight flush"  # English: stored and the API's; `label` is shown
+    FOUR_OF_A_KIND = "four of a kind"  # English: stored and the API's; `label` is shown
+    FULL_HOUSE = "full house"  # English: stored and the API's; `label` is shown
+    FLUSH = "flush"  # English: stored and the API's; `label` is shown
+    STRAIGHT = "straight"  # English: stored and the API's; `label` is shown
+    THREE_OF_A_KIND = "three of a kind"  # English: stored and the API's; `label` is shown
+    TWO_PAIR = "two pair"  # English: stored and the API's; `label` is shown
+    PAIR = "pair"  # English: stored and the API's; `label` is shown
+    HIGH_CARD = "high card"  # English: stored and the API's; `label` is shown
 
+    @property
+    def label(self) -> str:
+        """The hand's name in the language of the moment (the value is the API's)."""
+        return POKER_HAND_LABELS[self]
+
+
+POKER_HAND_LABELS = {
+    PokerHand.FIVE_OF_A_KIND: pgettext_lazy("poker hand", "five of a kind"),
+    PokerHand.STRAIGHT_FLUSH: pgettext_lazy("poker hand", "straight flush"),
+    PokerHand.FOUR_OF_A_KIND: pgettext_lazy("poker hand", "four of a kind"),
+    PokerHand.FULL_HOUSE: pgettext_lazy("poker hand", "full house"),
+    PokerHand.FLUSH: pgettext_lazy("poker hand", "flush"),
+    PokerHand.STRAIGHT: pgettext_lazy("poker hand", "straight"),
+    PokerHand.THREE_OF_A_KIND: pgettext_lazy("poker hand", "three of a kind"),
+    PokerHand.TWO_PAIR: pgettext_lazy("poker hand", "two pair"),
+    PokerHand.PAIR: pgettext_lazy("poker hand", "pair"),
+    PokerHand.HIGH_CARD: pgettext_lazy("poker hand", "high card"),
+}
 
 POKER_POINTS = {
     PokerHand.FIVE_OF_A_KIND: 50,
@@ -199,9 +231,12 @@ def best_split(cards: Sequence[Card], rules: HouseRules = BOOK_RULES) -> Split:
 
 def _score_thief(cards: tuple[Card, ...]) -> MeldScore:
     card = cards[0]
-    return MeldScore(
-        Meld.THIEF, cards, card.face_value, f"Thief {card.symbol}: face value {card.face_value}."
+    # Translators: {card} is a card such as "7♥", {value} its face value (A = 1, J Q K =
+    # 10).
+    explanation = _("Thief {card}: face value {value}.").format(
+        card=card.symbol, value=card.face_value
     )
+    return MeldScore(Meld.THIEF, cards, card.face_value, explanation)
 
 
 def _score_beggar_man(
@@ -215,35 +250,56 @@ def _score_beggar_man(
     matches = tuple(table[i] for i in matched)
     each = len(cards) if rules.beggar_pair == PER_CARD and len(ranks) == 1 else 1
     score = 2 * each * len(matches)
-    shown_ranks = " or ".join(sorted(ranks, key=lambda rank: Card(rank, "S").index))
+    in_order = sorted(ranks, key=lambda rank: Card(rank, "S").index)
+    if len(in_order) == 1:
+        shown_ranks = in_order[0]
+    else:
+        # Translators: the two ranks of a Beggar Man, such as "7 or K".
+        shown_ranks = _("{rank} or {other_rank}").format(rank=in_order[0], other_rank=in_order[1])
     if owners:
         shown_matches = ", ".join(f"{table[i].symbol} ({owners[i]})" for i in matched)
     else:
         shown_matches = show(matches)
-    counted = f"{len(matches)} {'card' if len(matches) == 1 else 'cards'}"
+    count = len(matches)
     if matches and each > 1:
-        explanation = (
-            f"Opponents' cards of rank {shown_ranks}: {shown_matches}. {counted}, each "
-            f"matching both Beggar cards: {len(matches)} × 2 × 2 points = {score}."
-        )
+        explanation = ngettext(
+            # Translators: {ranks} is "7" or "7 or K"; {matches} the opponents' cards, such
+            # as "7♥ (Ann), 7♣ (Ben)"; {count} how many they are.
+            "Opponents' cards of rank {ranks}: {matches}. {count} card, each matching both "
+            "Beggar cards: {count} × 2 × 2 points = {score}.",
+            "Opponents' cards of rank {ranks}: {matches}. {count} cards, each matching both "
+            "Beggar cards: {count} × 2 × 2 points = {score}.",
+            count,
+        ).format(ranks=shown_ranks, matches=shown_matches, count=count, score=score)
     elif matches:
-        explanation = (
-            f"Opponents' cards of rank {shown_ranks}: {shown_matches}. "
-            f"{counted} × 2 points = {score}."
-        )
+        explanation = ngettext(
+            # Translators: {ranks} is "7" or "7 or K"; {matches} the opponents' cards, such
+            # as "7♥ (Ann), 7♣ (Ben)"; {count} how many they are.
+            "Opponents' cards of rank {ranks}: {matches}. {count} card × 2 points = {score}.",
+            "Opponents' cards of rank {ranks}: {matches}. {count} cards × 2 points = {score}.",
+            count,
+        ).format(ranks=shown_ranks, matches=shown_matches, count=count, score=score)
     else:
-        explanation = f"No opponent revealed a card of rank {shown_ranks}: 0."
+        # Translators: {ranks} is "7" or "7 or K".
+        explanation = _("No opponent revealed a card of rank {ranks}: 0.").format(ranks=shown_ranks)
     return MeldScore(Meld.BEGGAR_MAN, cards, score, explanation, matches=matches)
 
 
 def _score_poor_man(cards: tuple[Card, ...]) -> MeldScore:
     spades = [card for card in cards if card.suit == "S"]
     score = sum(card.face_value for card in spades)
-    if spades:
-        explanation = f"Spades {show(spades)}: {' + '.join(str(c.face_value) for c in spades)}"
-        explanation += f" = {score}." if len(spades) > 1 else "."
+    values = " + ".join(str(card.face_value) for card in spades)
+    if len(spades) > 1:
+        # Translators: {cards} are the spades, such as "3♠ 9♠"; {sum} their face values
+        # added, such as "3 + 9".
+        explanation = _("Spades {cards}: {sum} = {score}.").format(
+            cards=show(spades), sum=values, score=score
+        )
+    elif spades:
+        # Translators: {card} is the one spade, such as "9♠"; {value} its face value.
+        explanation = _("Spades {card}: {value}.").format(card=show(spades), value=values)
     else:
-        explanation = "No spades: 0."
+        explanation = _("No spades: 0.")
     return MeldScore(Meld.POOR_MAN, cards, score, explanation)
 
 
@@ -251,8 +307,11 @@ def _score_lawyer(cards: tuple[Card, ...]) -> MeldScore:
     total = sum(card.face_value for card in cards)
     sum_text = " + ".join(str(card.face_value) for card in cards)
     if total == 25:
-        return MeldScore(Meld.LAWYER, cards, 25, f"{sum_text} = 25 exactly: 25.")
-    return MeldScore(Meld.LAWYER, cards, 0, f"{sum_text} = {total}, not 25: 0.")
+        # Translators: {sum} is the face values added, such as "10 + 5 + 2 + 8".
+        return MeldScore(Meld.LAWYER, cards, 25, _("{sum} = 25 exactly: 25.").format(sum=sum_text))
+    # Translators: {sum} is the face values added, such as "10 + 5 + 2 + 9".
+    explanation = _("{sum} = {total}, not 25: 0.").format(sum=sum_text, total=total)
+    return MeldScore(Meld.LAWYER, cards, 0, explanation)
 
 
 def _score_rich_man(cards: tuple[Card, ...]) -> MeldScore:
@@ -264,13 +323,18 @@ def _score_rich_man(cards: tuple[Card, ...]) -> MeldScore:
 def _score_doctor(cards: tuple[Card, ...]) -> MeldScore:
     failures = []
     if len({card.rank for card in cards}) < 6:
-        failures.append("two cards share a rank")
+        # Translators: one of the reasons a Doctor fails, listed after "Not a Doctor:".
+        failures.append(_("two cards share a rank"))
     if not any(card.suit == "H" for card in cards):
-        failures.append("no heart")
+        # Translators: one of the reasons a Doctor fails, listed after "Not a Doctor:".
+        failures.append(_("no heart"))
     if not any(card.rank == "A" for card in cards):
-        failures.append("no ace")
+        # Translators: one of the reasons a Doctor fails, listed after "Not a Doctor:".
+        failures.append(_("no ace"))
     if failures:
-        return MeldScore(Meld.DOCTOR, cards, 0, f"Not a Doctor: {', '.join(failures)}. 0.")
+        # Translators: {failures} lists what the cards lack, such as "no heart, no ace".
+        explanation = _("Not a Doctor: {failures}. 0.").format(failures=", ".join(failures))
+        return MeldScore(Meld.DOCTOR, cards, 0, explanation)
     suit_counts = Counter(card.suit for card in cards)
     # The player names the suit; the largest one is the only sensible name.
     suit = max(SUITS, key=lambda s: suit_counts[s])
@@ -279,18 +343,43 @@ def _score_doctor(cards: tuple[Card, ...]) -> MeldScore:
         Meld.DOCTOR,
         cards,
         10 * count,
-        f"Six ranks, a heart and an ace; {count} {SUIT_NAMES[suit]} × 10 = {10 * count}.",
+        _DOCTOR_SCORES[suit].format(count=count, score=10 * count),
         suit=suit,
     )
+
+
+# A qualifying Doctor's explanation by its largest suit, whose cards it counts. Six cards
+# in four suits: the largest holds 2 or more.
+_DOCTOR_SCORES = {
+    # Translators: {count} (2 to 6) is the number of spades in the Doctor.
+    "S": gettext_lazy("Six ranks, a heart and an ace; {count} spades × 10 = {score}."),
+    # Translators: {count} (2 to 6) is the number of hearts in the Doctor.
+    "H": gettext_lazy("Six ranks, a heart and an ace; {count} hearts × 10 = {score}."),
+    # Translators: {count} (2 to 6) is the number of diamonds in the Doctor.
+    "D": gettext_lazy("Six ranks, a heart and an ace; {count} diamonds × 10 = {score}."),
+    # Translators: {count} (2 to 6) is the number of clubs in the Doctor.
+    "C": gettext_lazy("Six ranks, a heart and an ace; {count} clubs × 10 = {score}."),
+}
 
 
 def _score_indian_chief(cards: tuple[Card, ...], rules: HouseRules) -> MeldScore:
     split = best_split(cards, rules)
     low, high = (card.face_value for card in split.baccarat)
-    explanation = (
-        f"Best split: poker {show(split.poker)} = {split.hand} ({POKER_POINTS[split.hand]}); "
-        f"baccarat {show(split.baccarat)} = ({low} + {high}) mod 10 = {split.baccarat_points}. "
-        f"Total {split.score}."
+    explanation = _(
+        # Translators: {poker} are five cards such as "9♠ 9♥ 9♣ K♦ K♠", {hand} the poker
+        # hand's name ("full house"), {points} its points; {baccarat} the other two cards,
+        # {low} and {high} their face values, {baccarat_points} the last digit of their sum.
+        "Best split: poker {poker} = {hand} ({points}); baccarat {baccarat} = "
+        "({low} + {high}) mod 10 = {baccarat_points}. Total {score}."
+    ).format(
+        poker=show(split.poker),
+        hand=split.hand.label,
+        points=POKER_POINTS[split.hand],
+        baccarat=show(split.baccarat),
+        low=low,
+        high=high,
+        baccarat_points=split.baccarat_points,
+        score=split.score,
     )
     return MeldScore(Meld.INDIAN_CHIEF, cards, split.score, explanation, split=split)
 
@@ -332,9 +421,13 @@ def score_meld(
 def check_decks(decks: int, players: int | None = None) -> None:
     """1 or 2 decks; 4 or more players need 2 (2 decks for 2–3 players is a variant)."""
     if decks not in range(1, MAX_DECKS + 1):
-        raise InvalidDeckCount(f"Indian Chief is played with 1 or 2 decks, not {decks}.")
+        raise InvalidDeckCount(
+            _("Indian Chief is played with 1 or 2 decks, not {decks}.").format(decks=decks)
+        )
     if players is not None and players >= 4 and decks == 1:
-        raise InvalidDeckCount(f"{players} players need 2 decks: one deck has too few cards.")
+        raise InvalidDeckCount(
+            _("{players} players need 2 decks: one deck has too few cards.").format(players=players)
+        )
 
 
 def check_players(count: int, rules: HouseRules = BOOK_RULES) -> None:
@@ -342,7 +435,9 @@ def check_players(count: int, rules: HouseRules = BOOK_RULES) -> None:
     most = MAX_PLAYERS_THREE_DECKS if rules.decks == THREE_DECKS else MAX_PLAYERS
     if not MIN_PLAYERS <= count <= most:
         raise InvalidPlayerCount(
-            f"Indian Chief is for {MIN_PLAYERS} to {most} players, not {count}."
+            _("Indian Chief is for {least} to {most} players, not {count}.").format(
+                least=MIN_PLAYERS, most=most, count=count
+            )
         )
 
 
@@ -352,7 +447,11 @@ def decks_in_play(decks: int | None, rules: HouseRules, players: int | None = No
     request's own `decks` may only repeat (H13)."""
     if rules.decks != AUTO:
         if decks is not None and decks != rules.decks:
-            raise InvalidDeckCount(f"These house rules play with {rules.decks} decks, not {decks}.")
+            raise InvalidDeckCount(
+                _("These house rules play with {rule} decks, not {decks}.").format(
+                    rule=rules.decks, decks=decks
+                )
+            )
         return int(rules.decks)
     if decks is None:
         decks = 1 if players is None else default_decks(players)
@@ -370,8 +469,12 @@ def meld_for(count: int, declared: Meld | None, player: str | None = None) -> Me
     if declared is not None:
         if count != declared.size:
             raise WrongCardCount(
-                f"A {declared.label} needs exactly {declared.size} "
-                f"{'card' if declared.size == 1 else 'cards'}, not {count}.",
+                ngettext(
+                    # Translators: {meld} is a meld's name ("Beggar Man"), {size} its cards.
+                    "A {meld} needs exactly {size} card, not {count}.",
+                    "A {meld} needs exactly {size} cards, not {count}.",
+                    declared.size,
+                ).format(meld=declared.label, size=declared.size, count=count),
                 player,
             )
         return declared
@@ -383,11 +486,20 @@ def meld_for(count: int, declared: Meld | None, player: str | None = None) -> Me
 
 def wrong_count(count: int, player: str | None = None) -> WrongCardCount:
     """The problem with a meld of `count` cards, which no meld has (none, or over 7)."""
-    who = f"{player}'s" if player else "The"
-    return WrongCardCount(
-        f"{who} meld has {count} {'card' if count == 1 else 'cards'}; a meld has 1 to 7 cards.",
-        player,
-    )
+    if player:
+        message = ngettext(
+            # Translators: {player} is a player's name.
+            "{player}'s meld has {count} card; a meld has 1 to 7 cards.",
+            "{player}'s meld has {count} cards; a meld has 1 to 7 cards.",
+            count,
+        )
+    else:
+        message = ngettext(
+            "The meld has {count} card; a meld has 1 to 7 cards.",
+            "The meld has {count} cards; a meld has 1 to 7 cards.",
+            count,
+        )
+    return WrongCardCount(message.format(player=player, count=count), player)
 
 
 def score_single_meld(

@@ -40,6 +40,7 @@ from games.rules.indian_chief.melds import (
     meld_for,
     score_meld,
 )
+from games.rules.text import gettext as _
 
 # ---------------------------------------------------------------------------
 # A round and its Thief steals
@@ -122,9 +123,11 @@ def check_names(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if not name:
-            raise InvalidInput("Every player needs a name.")
+            raise InvalidInput(_("Every player needs a name."))
         if name in seen:
-            raise InvalidInput(f"Two players are called {name}; names must differ.", name)
+            raise InvalidInput(
+                _("Two players are called {name}; names must differ.").format(name=name), name
+            )
         seen.add(name)
 
 
@@ -198,7 +201,7 @@ def _check_steal_names(steals: Iterable[Steal], names: Sequence[str]) -> None:
     for steal in steals:
         for who in (steal.thief, steal.victim):
             if who is not None and who not in players:
-                raise InvalidInput(f"{who} is not playing this round.")
+                raise InvalidInput(_("{name} is not playing this round.").format(name=who))
 
 
 def _score_checked_round(
@@ -235,7 +238,10 @@ def _score_checked_round(
         earlier = (made or {}).get(player.name, {}).get(player.meld)
         if earlier is not None:
             raise RepeatedMeld(
-                f"{player.name} already made {player.meld.label} in round {earlier}.",
+                # Translators: {meld} is a meld's name ("Beggar Man"), {round} a number.
+                _("{name} already made {meld} in round {round}.").format(
+                    name=player.name, meld=player.meld.label, round=earlier
+                ),
                 player.name,
             )
     return RoundScore(decks, tuple(players), _replay_steals(players, steals, steal_cards, rules))
@@ -279,12 +285,16 @@ def _replay_steals(
     thief_card = {p.name: p.result.cards[0] for p in players if p.meld is Meld.THIEF}
     for steal in steals:
         if steal.thief not in group_of:
-            raise NotAThief(f"{steal.thief} did not meld a Thief this round.", steal.thief)
+            raise NotAThief(
+                _("{thief} did not meld a Thief this round.").format(thief=steal.thief),
+                steal.thief,
+            )
     _check_steal_order(steals, group_of, thief_card)
     for steal in steals:
         if steal.victim == steal.thief:
             raise CannotStealFromSelf(
-                f"{steal.thief} cannot steal from their own meld.", steal.thief
+                _("{thief} cannot steal from their own meld.").format(thief=steal.thief),
+                steal.thief,
             )
 
     melds = {p.name: list(p.result.cards) for p in players}
@@ -293,7 +303,7 @@ def _replay_steals(
     events = []
     for steal, card in zip(steals, cards, strict=True):
         if steal.victim is None or card is None:
-            events.append(f"{steal.thief} took from the deck.")
+            events.append(_("{thief} took from the deck.").format(thief=steal.thief))
             continue
         victim_meld = melds[steal.victim]
         if card not in victim_meld:
@@ -303,8 +313,11 @@ def _replay_steals(
         taken[steal.thief] = card
         robbed.append((steal.thief, steal.victim, card))
         events.append(
-            f"{steal.thief} took {card.symbol} from {steal.victim}; "
-            f"{steal.victim}'s meld now holds {steal.thief}'s {given.symbol}."
+            # Translators: {card} is the card the Thief took ("K♦"), {given} the card of the
+            # Thief's meld that takes its place ("2♣").
+            _(
+                "{thief} took {card} from {victim}; {victim}'s meld now holds {thief}'s {given}."
+            ).format(thief=steal.thief, card=card.symbol, victim=steal.victim, given=given.symbol)
         )
     return StealOutcome(
         order, taken, {name: tuple(cards) for name, cards in melds.items()}, tuple(events)
@@ -318,7 +331,9 @@ def _check_steal_order(
     for i, steal in enumerate(steals):
         if any(earlier.thief == steal.thief for earlier in steals[:i]):
             raise StealOutOfOrder(
-                f"{steal.thief} has already had a turn: each Thief steals at most once.",
+                _("{thief} has already had a turn: each Thief steals at most once.").format(
+                    thief=steal.thief
+                ),
                 steal.thief,
             )
         lower = next(
@@ -327,9 +342,16 @@ def _check_steal_order(
         )
         if lower is not None:
             raise StealOutOfOrder(
-                f"{steal.thief} ({thief_card[steal.thief].symbol}) cannot steal before "
-                f"{lower.thief} ({thief_card[lower.thief].symbol}): Thieves steal from the "
-                "lowest card to the highest.",
+                # Translators: {card} and {lower_card} are the Thieves' cards ("9♠", "4♥").
+                _(
+                    "{thief} ({card}) cannot steal before {lower} ({lower_card}): Thieves "
+                    "steal from the lowest card to the highest."
+                ).format(
+                    thief=steal.thief,
+                    card=thief_card[steal.thief].symbol,
+                    lower=lower.thief,
+                    lower_card=thief_card[lower.thief].symbol,
+                ),
                 steal.thief,
             )
 
@@ -341,13 +363,18 @@ def _raise_missing_card(
         tied = group_of[thief] == group_of[steal.thief]
         if tied and victim == steal.victim and taken_card == card:
             raise ThiefTieConflict(
-                f"{steal.thief} and {thief} are tied and both want {steal.victim}'s "
-                f"{card.symbol}: tied Thieves must take different cards, or none of them "
-                "steals.",
+                # Translators: {card} is the card both Thieves want ("K♦").
+                _(
+                    "{thief} and {other} are tied and both want {victim}'s {card}: tied "
+                    "Thieves must take different cards, or none of them steals."
+                ).format(thief=steal.thief, other=thief, victim=steal.victim, card=card.symbol),
                 steal.thief,
             )
     raise CardNotInMeld(
-        f"{steal.victim}'s meld does not hold {card.symbol} when {steal.thief} steals.",
+        # Translators: {card} is the card the Thief wants ("K♦").
+        _("{victim}'s meld does not hold {card} when {thief} steals.").format(
+            victim=steal.victim, card=card.symbol, thief=steal.thief
+        ),
         steal.thief,
     )
 
@@ -441,11 +468,15 @@ def score_game(
     rounds = list(rounds)
     check_names(players)
     if len(rounds) > ROUNDS:
-        raise InvalidInput(f"A game has {ROUNDS} rounds, not {len(rounds)}.")
+        raise InvalidInput(
+            _("A game has {rounds} rounds, not {count}.").format(rounds=ROUNDS, count=len(rounds))
+        )
     for number, entry in enumerate(rounds, start=1):
         names = [reveal.name for reveal in entry.reveals]
         if sorted(names) != sorted(players):
-            raise InvalidInput(f"Round {number} needs exactly one meld from each player.")
+            raise InvalidInput(
+                _("Round {number} needs exactly one meld from each player.").format(number=number)
+            )
         _check_steal_names(entry.steals, players)
     decks = round_decks(len(players), decks, rules)
 
@@ -458,7 +489,9 @@ def score_game(
         try:
             round_score = _score_checked_round(entry.reveals, decks, rules, entry.steals, made)
         except RuleError as error:
-            raise type(error)(f"Round {number}: {error.message}", error.player) from error
+            # Translators: {problem} is an error's sentence, said of round {number}.
+            told = _("Round {number}: {problem}").format(number=number, problem=error.message)
+            raise type(error)(told, error.player) from error
         for player in round_score.players:
             made[player.name][player.meld] = number
         scored.append(round_score)

@@ -12,15 +12,26 @@ from games.rules.reading import (
     optional_object,
     or_empty,
 )
+from games.rules.text import gettext as _
 from games.rules.tong_its.hand import HandInput, PlayerInput, StateBefore
 
 
 def _read_player(value: object, seat: int) -> PlayerInput:
     with in_seat(seat):
-        player = as_object(value, f"Seat {seat}'s entry in “players”")
-        what = f"seat {seat}'s “face_down_quads”"
+        # Translators: names what is wrong in an error such as "… must be a JSON object.";
+        # say “Seat {seat}” with the words of “seat {seat}”: the table puts the player's
+        # name there. “players” is the API's field.
+        player = as_object(value, _("Seat {seat}'s entry in “players”").format(seat=seat))
+        # Translators: names what is wrong in an error such as "… must be a list."; say
+        # “seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
+        what = _("seat {seat}'s “face_down_quads”").format(seat=seat)
         quads = as_list(or_empty(player.get("face_down_quads")), what)
-        ranks = tuple(as_text(rank, f"Each rank in {what}") for rank in quads)
+        # Translators: names what is wrong in an error such as "… must be a string."; say
+        # “seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
+        each = _("Each rank in seat {seat}'s “face_down_quads”").format(seat=seat)
+        ranks = tuple(as_text(rank, each) for rank in quads)
     return PlayerInput(
         opened=player.get("opened"),  # type: ignore[arg-type]  # the rules check it
         hand=hand_cards(player.get("hand"), seat),

@@ -18,6 +18,8 @@ from games.rules.rummy_common import (
     check_player_count,
     check_seat,
 )
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy
 from games.rules.tong_its.hand import (
     CHALLENGE,
     DRAW,
@@ -34,14 +36,37 @@ from games.rules.tong_its.hand import (
     PlayerInput,
 )
 
-# The words of each bonus rank, as the duplicate check names them.
-_PLURAL = {"A": "aces", "K": "kings"}
+# Seat numbers: "Seat {seat}" (in a translation, the words of "seat {seat}") is how the
+# rules name a player; the table puts the player's name in its place (`kind.name_seats`),
+# the JSON API keeps the seat number.
+
+# Too many cards of a bonus rank, as the duplicate check says it.
+_TOO_MANY = {
+    "A": gettext_lazy(
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. {count} is 5 or more; the deck has {most}.
+        "Seat {seat} brings the aces entered to {count} (in hands, in own exposed melds and "
+        "in face-down fours); the deck has {most}."
+    ),
+    "K": gettext_lazy(
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. {count} is 5 or more; the deck has {most}.
+        "Seat {seat} brings the kings entered to {count} (in hands, in own exposed melds and "
+        "in face-down fours); the deck has {most}."
+    ),
+}
 
 
 def check_hand_size(cards: Sequence[object], player: int | None = None) -> None:
     if len(cards) > MAX_HAND:
-        whose = "A hand" if player is None else f"Seat {player}'s hand"
-        raise InvalidInput(f"{whose} has {len(cards)} cards; a hand holds at most 13.", player)
+        if player is None:
+            # Translators: {count} is 14 or more.
+            message = _("A hand has {count} cards; a hand holds at most 13.")
+        else:
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there. {count} is 14 or more.
+            message = _("Seat {seat}'s hand has {count} cards; a hand holds at most 13.")
+        raise InvalidInput(message.format(seat=player, count=len(cards)), player)
 
 
 def check_input(hand: HandInput, rules: HouseRules) -> None:
@@ -51,7 +76,11 @@ def check_input(hand: HandInput, rules: HouseRules) -> None:
     either."""
     check_player_count(len(hand.players), MIN_PLAYERS, MAX_PLAYERS, TITLE)
     if hand.end not in ENDINGS:
-        raise InvalidInput(f"“end” must be tongit, draw or stock_out, not {hand.end!r}.")
+        raise InvalidInput(
+            # Translators: “end” and its values tongit, draw, stock_out are the API's words,
+            # kept as they are; {value} is what was sent.
+            _("“end” must be tongit, draw or stock_out, not {value}.").format(value=repr(hand.end))
+        )
     if hand.end in (TONGIT, DRAW):
         check_seat(hand.caller, 3, "“caller”")
     else:
@@ -59,29 +88,66 @@ def check_input(hand: HandInput, rules: HouseRules) -> None:
     if hand.end == DRAW:
         responses = hand.responses
         if responses is None or isinstance(responses, str) or len(responses) != 3:
-            raise InvalidInput("A draw needs “responses”: one entry per seat.")
+            # Translators: “responses” is the API's field name, kept as it is.
+            raise InvalidInput(_("A draw needs “responses”: one entry per seat."))
         for seat, response in enumerate(responses):
             if seat == hand.caller and response is not None:
-                raise InvalidInput(f"The caller's response must be null, not {response!r}.", seat)
+                raise InvalidInput(
+                    # Translators: null is the API's word; {value} is what was sent.
+                    _("The caller's response must be null, not {value}.").format(
+                        value=repr(response)
+                    ),
+                    seat,
+                )
             if seat != hand.caller and response not in (FOLD, CHALLENGE):
                 raise InvalidInput(
-                    f"Seat {seat} must fold or challenge the draw, not {response!r}.", seat
+                    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the
+                    # table puts the player's name there. {value} is what was sent.
+                    _("Seat {seat} must fold or challenge the draw, not {value}.").format(
+                        seat=seat, value=repr(response)
+                    ),
+                    seat,
                 )
     for seat, player in enumerate(hand.players):
         if not isinstance(player.opened, bool):
-            raise InvalidInput(f"Seat {seat}'s “opened” must be true or false.", seat)
-        check_count(player.meld_aces, f"Seat {seat}'s “meld_aces”", seat)
+            raise InvalidInput(
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there. “opened” is the API's field.
+                _("Seat {seat}'s “opened” must be true or false.").format(seat=seat),
+                seat,
+            )
+        # Translators: names a field in an error such as "… must be a whole number, 0 or
+        # more"; say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there. “meld_aces” is the API's field.
+        check_count(player.meld_aces, _("Seat {seat}'s “meld_aces”").format(seat=seat), seat)
         if rules.kings_pay:
-            check_count(player.meld_kings, f"Seat {seat}'s “meld_kings”", seat)
+            # Translators: names a field in an error such as "… must be a whole number, 0 or
+            # more"; say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+            # player's name there. “meld_kings” is the API's field.
+            what = _("Seat {seat}'s “meld_kings”").format(seat=seat)
+            check_count(player.meld_kings, what, seat)
         if player.face_down_quads and not player.opened:
             raise InvalidInput(
-                f"Seat {seat} laid a four-of-a-kind face down, so they have opened.", seat
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
+                _("Seat {seat} laid a four-of-a-kind face down, so they have opened.").format(
+                    seat=seat
+                ),
+                seat,
             )
-        check_card_list(player.hand, f"Seat {seat}'s hand", seat)
-        check_card_list(player.face_down_quads, f"Seat {seat}'s “face_down_quads”", seat)
+        # Translators: names a field in an error such as "… must be a list of cards"; say
+        # “Seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there.
+        check_card_list(player.hand, _("Seat {seat}'s hand").format(seat=seat), seat)
+        # Translators: names a field in an error such as "… must be a list of cards"; say
+        # “Seat {seat}” with the words of “seat {seat}”: the table puts the player's name
+        # there. “face_down_quads” is the API's field.
+        quads = _("Seat {seat}'s “face_down_quads”").format(seat=seat)
+        check_card_list(player.face_down_quads, quads, seat)
         if player.hand is not None:
             check_hand_size(player.hand, seat)
-    check_count(hand.state_before.pot, "The pot")
+    # Translators: names a field in an error such as "… must be a whole number, 0 or more".
+    check_count(hand.state_before.pot, _("The pot"))
     if hand.state_before.previous_winner is not None and not rules.pot_every_hand:
         check_seat(hand.state_before.previous_winner, 3, "“previous_winner”")
 
@@ -133,9 +199,7 @@ def check_duplicates(
             counted += bonus_cards(rank, player, hands[seat], quads[seat])
             if counted > OF_A_RANK:
                 raise DuplicateCard(
-                    f"Seat {seat} brings the {_PLURAL[rank]} entered to {counted} (in hands, "
-                    f"in own exposed melds and in face-down fours); the deck has {OF_A_RANK}.",
-                    seat,
+                    _TOO_MANY[rank].format(seat=seat, count=counted, most=OF_A_RANK), seat
                 )
 
 
@@ -144,20 +208,32 @@ def check_rules(hand: HandInput, hands: Sequence[tuple[Card, ...] | None]) -> No
     challenger in seat order); `missing_hand` follows once the compared seats are known."""
     if hand.end == TONGIT and hand.caller is not None and hands[hand.caller]:
         raise TongitWithCards(
-            f"Seat {hand.caller} called tongit but still holds cards: a tongit empties the hand.",
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there.
+            _("Seat {seat} called tongit but still holds cards: a tongit empties the hand.").format(
+                seat=hand.caller
+            ),
             hand.caller,
         )
     if hand.end == DRAW and hand.caller is not None and hand.responses is not None:
         if not hand.players[hand.caller].opened:
             raise NotOpened(
-                f"Seat {hand.caller} called draw without having opened; only an opened "
-                "player may call draw.",
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
+                _(
+                    "Seat {seat} called draw without having opened; only an opened player may "
+                    "call draw."
+                ).format(seat=hand.caller),
                 hand.caller,
             )
         for seat, response in enumerate(hand.responses):
             if response == CHALLENGE and not hand.players[seat].opened:
                 raise NotOpened(
-                    f"Seat {seat} challenged without having opened; a player who has not "
-                    "opened must fold.",
+                    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the
+                    # table puts the player's name there.
+                    _(
+                        "Seat {seat} challenged without having opened; a player who has not "
+                        "opened must fold."
+                    ).format(seat=seat),
                     seat,
                 )

@@ -5,8 +5,9 @@ the game's constants (`shared/rules/rummy-family.md` §1) and its house rules
 from dataclasses import dataclass
 
 from games.rules.cards import Card
+from games.rules.text import gettext_lazy
 
-TITLE = "Tong-Its"
+TITLE = gettext_lazy("Tong-Its")
 SLUG = "tong-its"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 3

@@ -20,6 +20,8 @@ from games.rules.questions import (
 )
 from games.rules.reading import Json
 from games.rules.settings import BOOK, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, pgettext_lazy
 from games.rules.tong_its import api, scoring
 from games.rules.tong_its.hand import (
     CHALLENGE,
@@ -41,31 +43,39 @@ from games.rules.tong_its.hand import (
 
 FOLD_PAYS = Choice(
     key="fold_pays",
-    label="A folder pays",
-    explanation="What a player who folds a challenged draw pays as its base.",
-    choices=(("base", "A folder pays 3"), ("one", "A folder pays 1")),
+    label=gettext_lazy("A folder pays"),
+    explanation=gettext_lazy("What a player who folds a challenged draw pays as its base."),
+    choices=(
+        ("base", gettext_lazy("A folder pays 3")),
+        ("one", gettext_lazy("A folder pays 1")),
+    ),
     default="base",
 )
 POT_RULE = Choice(
     key="pot_rule",
-    label="The pot",
-    explanation="Who takes the pot of antes: a winner of two hands running, or every winner.",
+    label=gettext_lazy("The pot"),
+    explanation=gettext_lazy(
+        "Who takes the pot of antes: a winner of two hands running, or every winner."
+    ),
     choices=(
-        ("hitter", "Pot to a winner of two hands running"),
-        ("every_hand", "Pot to every winner"),
+        ("hitter", gettext_lazy("Pot to a winner of two hands running")),
+        ("every_hand", gettext_lazy("Pot to every winner")),
     ),
     default="hitter",
 )
 ACE_BONUS_RANKS = Choice(
     key="ace_bonus_ranks",
-    label="The winner's bonus",
-    explanation="Each loser pays the winner 1 chip per such card.",
-    choices=(("A", "Aces pay 1"), ("A_K", "Aces and kings pay 1")),
+    label=gettext_lazy("The winner's bonus"),
+    explanation=gettext_lazy("Each loser pays the winner 1 chip per such card."),
+    choices=(
+        ("A", gettext_lazy("Aces pay 1")),
+        ("A_K", gettext_lazy("Aces and kings pay 1")),
+    ),
     default="A",
 )
 
 # Asked of the winner beside the aces, where kings pay (H22, H90).
-MELD_KINGS = CountQuestion("meld_kings", "Kings in own exposed melds", of_winner=True)
+MELD_KINGS = CountQuestion("meld_kings", gettext_lazy("Kings in own exposed melds"), of_winner=True)
 
 
 def _seats(answers: Json, key: str, players: int) -> list[Any]:
@@ -155,12 +165,13 @@ class TongItsKind(HandKind[HandInput, HandResult, GameResult, HouseRules]):
         return [0, *(hand.winner for hand in hands)]
 
     def notes(self, result: GameResult, players: Sequence[str]) -> tuple[str, ...]:
-        taken = (
-            "taken by every winner"
-            if result.rules.pot_every_hand
-            else "taken by a player who wins two hands running"
-        )
-        return (f"Pot: {result.pot} chips, {taken}.", hands_won(players, result.hands_won))
+        if result.rules.pot_every_hand:
+            # Translators: {pot} is the chips left in the pot.
+            pot = _("Pot: {pot} chips, taken by every winner.")
+        else:
+            # Translators: {pot} is the chips left in the pot.
+            pot = _("Pot: {pot} chips, taken by a player who wins two hands running.")
+        return (pot.format(pot=result.pot), hands_won(players, result.hands_won))
 
 
 KIND = TongItsKind(
@@ -170,17 +181,17 @@ KIND = TongItsKind(
     family=RUMMY_GAMES,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    unit="chips",
+    unit=gettext_lazy("chips"),
     max_cards=MAX_HAND,
     has_pot=True,
     settings=Settings(
         house_rules=(FOLD_PAYS, POT_RULE, ACE_BONUS_RANKS),
         presets=(
             BOOK,
-            Preset("every_hand_pot", "Pot every hand", {"pot_rule": "every_hand"}),
+            Preset("every_hand_pot", gettext_lazy("Pot every hand"), {"pot_rule": "every_hand"}),
             Preset(
                 "online",
-                "Online style, in chips",
+                gettext_lazy("Online style, in chips"),
                 {"fold_pays": "one", "pot_rule": "every_hand", "ace_bonus_ranks": "A_K"},
             ),
         ),
@@ -189,33 +200,49 @@ KIND = TongItsKind(
         hand=(
             ChoiceQuestion(
                 "end",
-                "How the hand ended",
+                gettext_lazy("How the hand ended"),
                 needed=True,
                 options=(
-                    (TONGIT, "Tongit (no cards left)"),
-                    (DRAW, "Draw called"),
-                    (STOCK_OUT, "Stock ran out"),
+                    (TONGIT, gettext_lazy("Tongit (no cards left)")),
+                    # Translators: a Tong-Its hand ended by a player calling “draw”.
+                    (DRAW, gettext_lazy("Draw called")),
+                    (STOCK_OUT, gettext_lazy("Stock ran out")),
                 ),
             ),
-            SeatQuestion("caller", "Who called it", needed=True, when=("end", (TONGIT, DRAW))),
             SeatQuestion(
-                "last_drawer", "Who drew the last card", needed=True, when=("end", (STOCK_OUT,))
+                "caller",
+                gettext_lazy("Who called it"),
+                needed=True,
+                when=("end", (TONGIT, DRAW)),
+            ),
+            SeatQuestion(
+                "last_drawer",
+                gettext_lazy("Who drew the last card"),
+                needed=True,
+                when=("end", (STOCK_OUT,)),
             ),
         ),
         seat=(
             # Who called a tongit or a draw has opened (§1.4): only the others are asked.
-            FlagQuestion("opened", "Opened", skip="caller"),
+            # Translators: a Tong-Its player who has laid down a meld (a bahay) of their own.
+            FlagQuestion("opened", pgettext_lazy("Tong-Its", "Opened"), skip="caller"),
             ChoiceQuestion(
                 "response",
-                "Answer to the draw",
+                gettext_lazy("Answer to the draw"),
                 needed=True,
                 when=("end", (DRAW,)),
                 skip="caller",
                 if_seat="opened",
-                options=((FOLD, "Fold"), (CHALLENGE, "Challenge")),
+                options=(
+                    (FOLD, pgettext_lazy("Tong-Its", "Fold")),
+                    # Translators: to challenge (fight) a Tong-Its draw: compare the cards.
+                    (CHALLENGE, pgettext_lazy("Tong-Its", "Challenge")),
+                ),
             ),
-            CountQuestion("meld_aces", "Aces in own exposed melds", of_winner=True),
-            RanksQuestion("face_down_quads", "Face-down fours (ranks)", of_winner=True),
+            CountQuestion("meld_aces", gettext_lazy("Aces in own exposed melds"), of_winner=True),
+            RanksQuestion(
+                "face_down_quads", gettext_lazy("Face-down fours (ranks)"), of_winner=True
+            ),
         ),
     ),
     hand_fields=(

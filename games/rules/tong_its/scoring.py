@@ -27,9 +27,10 @@ from games.rules.rummy_common import (
     check_same_players,
     describe,
     play_in_order,
-    seat_name,
 )
 from games.rules.solver import best_arrangement
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 from games.rules.tong_its.checks import (
     bonus_cards,
     check_duplicates,
@@ -88,7 +89,12 @@ def _need(hands: Sequence[tuple[Card, ...] | None], seats: Sequence[int]) -> lis
     """`missing_hand` for the first of `seats` (seat order) whose hand was not entered."""
     for seat in sorted(seats):
         if hands[seat] is None:
-            raise MissingHand(f"Seat {seat}'s hand is needed: enter the cards they hold.", seat)
+            raise MissingHand(
+                # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table
+                # puts the player's name there.
+                _("Seat {seat}'s hand is needed: enter the cards they hold.").format(seat=seat),
+                seat,
+            )
     return [hands[seat] or () for seat in seats]
 
 
@@ -140,14 +146,18 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     caller = hand.caller if hand.caller is not None else 0
     if hand.end == TONGIT:
         winner, win_type, base = caller, TONGIT, BASE_TONGIT
-        story = f"Seat {winner} called tongit."
+        # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+        # player's name there.
+        story = _("Seat {seat} called tongit.").format(seat=winner)
     elif hand.end == DRAW:
         responses = hand.responses or ()
         challengers = [seat for seat, r in enumerate(responses) if r == CHALLENGE]
         if not challengers:
             _need(hands, [caller])
             winner, win_type, base = caller, DRAW, BASE_OTHER
-            story = f"Seat {caller} called draw and both opponents folded."
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there.
+            story = _("Seat {seat} called draw and both opponents folded.").format(seat=caller)
         else:
             compared = [caller, *challengers]
             for seat, cards in zip(compared, _need(hands, compared), strict=True):
@@ -155,7 +165,7 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
                 dead[seat] = arrangements[seat].deadwood
             winner = _first_lowest([(caller + 1) % 3, (caller + 2) % 3, caller], dead)
             win_type, base = CHALLENGED_DRAW, BASE_CHALLENGED
-            story = _compare_story(winner, caller, dead, "challenger")
+            story = _compare_story(winner, caller, dead)
     else:
         drawer = hand.last_drawer if hand.last_drawer is not None else 0
         opened = [seat for seat, player in enumerate(hand.players) if player.opened]
@@ -165,8 +175,7 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
             dead[seat] = arrangements[seat].deadwood
         winner = _first_lowest([drawer, (drawer + 1) % 3, (drawer + 2) % 3], dead)
         win_type, base = STOCK_OUT, BASE_OTHER
-        who = "the opened players compare" if opened else "nobody had opened, so all three compare"
-        story = f"The stock ran out (seat {drawer} drew last); {who}: " + _ranking(winner, dead)
+        story = _stock_out_story(drawer, bool(opened), winner, dead)
 
     winner_hand = hands[winner] or ()
     held = Counter(card.rank for card in winner_hand)
@@ -205,7 +214,12 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
             _payment_story(hand, winner, bases, concealed, bonus),
             *(_pot_story(winner, pot, streak) if taken else []),
             *(
-                f"Seat {seat}: {describe(a.melds, a.unmatched, a.deadwood)}."
+                # Translators: {arrangement} is how a hand's cards meld, such as "melded: 5♠
+                # 6♠ 7♠ — deadwood: 9♣ 2♥ = 11"; say “Seat {seat}” with the words of “seat
+                # {seat}”: the table puts the player's name there.
+                _("Seat {seat}: {arrangement}.").format(
+                    seat=seat, arrangement=describe(a.melds, a.unmatched, a.deadwood)
+                )
                 for seat, a in sorted(arrangements.items())
             ),
         ]
@@ -222,32 +236,159 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     )
 
 
-def _ranking(winner: int, dead: dict[int, int]) -> str:
-    others = [f"{seat_name(seat)} ({dead[seat]})" for seat in dead if seat != winner]
-    if not others:
-        return f"only seat {winner} ({dead[winner]}) compares and wins."
-    return f"seat {winner} ({dead[winner]}) beats {' and '.join(others)}."
+# The sentences of a hand's explanation name players as "Seat 2" or "seat 2" (in a
+# translation, the words of "seat {seat}"): the table puts the player's name in their
+# place (`kind.name_seats`), the JSON API keeps the seat.
+
+# At stock-out (the opened players, or all three where nobody opened), by how many compare.
+_STOCK_OUT = {
+    (True, 1): gettext_lazy(
+        # Translators: say “seat {drawer}” and “seat {winner}” with the words of “seat
+        # {seat}”: the table puts the players' names there. {deadwood} is the winner's
+        # deadwood count.
+        "The stock ran out (seat {drawer} drew last); the opened players compare: only seat "
+        "{winner} ({deadwood}) compares and wins."
+    ),
+    (True, 2): gettext_lazy(
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
+        "The stock ran out (seat {drawer} drew last); the opened players compare: seat "
+        "{winner} ({deadwood}) beats seat {other} ({other_deadwood})."
+    ),
+    (True, 3): gettext_lazy(
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
+        "The stock ran out (seat {drawer} drew last); the opened players compare: seat "
+        "{winner} ({deadwood}) beats seat {other} ({other_deadwood}) and seat {third} "
+        "({third_deadwood})."
+    ),
+    (False, 3): gettext_lazy(
+        # Translators: say “seat {…}” with the words of “seat {seat}”: the table puts the
+        # players' names there. The numbers in brackets are their deadwood counts.
+        "The stock ran out (seat {drawer} drew last); nobody had opened, so all three "
+        "compare: seat {winner} ({deadwood}) beats seat {other} ({other_deadwood}) and seat "
+        "{third} ({third_deadwood})."
+    ),
+}
 
 
-def _compare_story(winner: int, caller: int, dead: dict[int, int], role: str) -> str:
+def _stock_out_story(drawer: int, opened: bool, winner: int, dead: dict[int, int]) -> str:
+    """Who drew last, who compares, and who beats whom (the others in seat order)."""
+    others = [seat for seat in dead if seat != winner]
+    values: dict[str, int] = {"drawer": drawer, "winner": winner, "deadwood": dead[winner]}
+    for (seat_key, count_key), seat in zip(
+        (("other", "other_deadwood"), ("third", "third_deadwood")), others, strict=False
+    ):
+        values |= {seat_key: seat, count_key: dead[seat]}
+    return _STOCK_OUT[opened, len(dead)].format(**values)
+
+
+# A challenged draw, by the roles of the players the winner beats (in the order they
+# compare: the caller, then the challengers) and whether a tie decided it. Only a
+# challenger wins a tie (the walk starts left of the caller), so a tie is said only where
+# the caller is beaten.
+_CHALLENGED = {
+    (("caller",), False): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood})."
+    ),
+    (("caller",), True): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) (a tie "
+        "goes to the challenger, between challengers to the one nearer the caller's left)."
+    ),
+    (("challenger",), False): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats challenger seat {other} ({other_deadwood})."
+    ),
+    (("caller", "challenger"), False): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) and "
+        "challenger seat {third} ({third_deadwood})."
+    ),
+    (("caller", "challenger"), True): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats caller seat {other} ({other_deadwood}) and "
+        "challenger seat {third} ({third_deadwood}) (a tie goes to the challenger, between "
+        "challengers to the one nearer the caller's left)."
+    ),
+    (("challenger", "challenger"), False): gettext_lazy(
+        # Translators: say “Seat {…}”/“seat {…}” with the words of “seat {seat}”: the table
+        # puts the players' names there. The numbers in brackets are their deadwood counts.
+        "Seat {winner} ({deadwood}) beats challenger seat {other} ({other_deadwood}) and "
+        "challenger seat {third} ({third_deadwood})."
+    ),
+}
+
+
+def _compare_story(winner: int, caller: int, dead: dict[int, int]) -> str:
     """For example "Seat 2 (9) beats challenger seat 0 (26).", naming who called and who
     challenged."""
-
-    def name(seat: int) -> str:
-        return f"{'caller' if seat == caller else role} {seat_name(seat)} ({dead[seat]})"
-
-    others = " and ".join(name(seat) for seat in dead if seat != winner)
-    tie = any(dead[seat] == dead[winner] for seat in dead if seat != winner)
-    rule = ""
-    if tie:
-        rule = (
-            " (a tie goes to the challenger, between challengers to the one nearer the "
-            "caller's left)"
-        )
-    return f"Seat {winner} ({dead[winner]}) beats {others}{rule}."
+    others = [seat for seat in dead if seat != winner]
+    roles = tuple("caller" if seat == caller else "challenger" for seat in others)
+    tie = any(dead[seat] == dead[winner] for seat in others)
+    values: dict[str, int] = {"winner": winner, "deadwood": dead[winner]}
+    for (seat_key, count_key), seat in zip(
+        (("other", "other_deadwood"), ("third", "third_deadwood")), others, strict=False
+    ):
+        values |= {seat_key: seat, count_key: dead[seat]}
+    story = _CHALLENGED.get((roles, tie)) or _CHALLENGED[roles, False]
+    return story.format(**values)
 
 
-_BONUS_WORDS = {"A": ("ace", "aces"), "K": ("king", "kings")}
+# What each loser pays, by whether a folder pays another base and how many losers pay for
+# not opening.
+_PAYS = {
+    (False, 0): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces".
+        "Each loser pays {amount}."
+    ),
+    (False, 1): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; say “seat
+        # {seat}” with the words of “seat {seat}”: the table puts the player's name there.
+        "Each loser pays {amount}; seat {seat} also pays 1 for not opening."
+    ),
+    (False, 2): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces"; say “seat
+        # {seat}” and “seat {other}” with the words of “seat {seat}”: the table puts the
+        # players' names there.
+        "Each loser pays {amount}; seat {seat} and seat {other} also pay 1 for not opening."
+    ),
+    (True, 0): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {folder}” with the words of “seat {seat}”: the table puts the player's name there.
+        "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}."
+    ),
+    (True, 1): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {…}” with the words of “seat {seat}”: the table puts the players' names there.
+        "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}; seat {seat} "
+        "also pays 1 for not opening."
+    ),
+    (True, 2): gettext_lazy(
+        # Translators: {amount} is what each loser pays, such as "3 + 2 aces", and
+        # {folder_amount} what the one who folded pays instead ("1 + 2 aces"); say “seat
+        # {…}” with the words of “seat {seat}”: the table puts the players' names there.
+        "Each loser pays {amount}, seat {folder}, who folded, {folder_amount}; seat {seat} "
+        "and seat {other} also pay 1 for not opening."
+    ),
+}
+
+
+def _bonus(rank: str, count: int) -> str:
+    """What the winner's cards of a bonus rank add to a payment: "2 aces"."""
+    if rank == "K":
+        # Translators: part of a payment such as "3 + 1 king".
+        return ngettext("{count} king", "{count} kings", count).format(count=count)
+    # Translators: part of a payment such as "3 + 2 aces".
+    return ngettext("{count} ace", "{count} aces", count).format(count=count)
 
 
 def _payment_story(
@@ -262,30 +403,44 @@ def _payment_story(
     1 + 1 king."."""
     extras = []
     if concealed:
-        extras.append(f"{QUAD_BONUS * concealed} for {concealed} concealed four-of-a-kind")
-    for rank, count in bonus.items():
-        if count:
-            one, many = _BONUS_WORDS[rank]
-            extras.append(f"{count} {one if count == 1 else many}")
+        extras.append(
+            ngettext(
+                # Translators: part of a payment such as "3 + 3 for 1 concealed
+                # four-of-a-kind": {points} chips for {count} fours the winner kept hidden.
+                "{points} for {count} concealed four-of-a-kind",
+                "{points} for {count} concealed four-of-a-kind",
+                concealed,
+            ).format(points=QUAD_BONUS * concealed, count=concealed)
+        )
+    extras += [_bonus(rank, count) for rank, count in bonus.items() if count]
     losers = [seat for seat in range(3) if seat != winner]
     base = max(bases[seat] for seat in losers)
-    text = f"Each loser pays {' + '.join([str(base), *extras])}"
-    for seat in losers:
-        if bases[seat] != base:
-            text += f", {seat_name(seat)}, who folded, {' + '.join([str(bases[seat]), *extras])}"
+    folded = [seat for seat in losers if bases[seat] != base]
     unopened = [
         seat for seat, player in enumerate(hand.players) if seat != winner and not player.opened
     ]
-    if unopened:
-        names = " and ".join(seat_name(seat) for seat in unopened)
-        text += f"; {names} also {'pays' if len(unopened) == 1 else 'pay'} 1 for not opening"
-    return text + "."
+    values: dict[str, object] = {"amount": " + ".join([str(base), *extras])}
+    if folded:
+        values |= {
+            "folder": folded[0],
+            "folder_amount": " + ".join([str(bases[folded[0]]), *extras]),
+        }
+    values |= dict(zip(("seat", "other"), unopened, strict=False))
+    return _PAYS[bool(folded), len(unopened)].format(**values)
 
 
 def _pot_story(winner: int, pot: int, streak: bool) -> list[str]:
     if streak:
-        return [f"Seat {winner} also won the previous hand and takes the pot of {pot}."]
-    return [f"Seat {winner} takes the pot of {pot}."]
+        return [
+            # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts
+            # the player's name there. {pot} is the chips in the pot.
+            _("Seat {seat} also won the previous hand and takes the pot of {pot}.").format(
+                seat=winner, pot=pot
+            )
+        ]
+    # Translators: say “Seat {seat}” with the words of “seat {seat}”: the table puts the
+    # player's name there. {pot} is the chips in the pot.
+    return [_("Seat {seat} takes the pot of {pot}.").format(seat=winner, pot=pot)]
 
 
 def score_game(hands: Sequence[HandInput], rules: HouseRules = BOOK) -> GameResult:
