@@ -336,7 +336,9 @@ class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
             listed = as_list(data.get("hands"), "“hands”")  # English: a field's name
             check_hands(len(listed))
             entries = [
-                as_object(entry, _("Hand {number}").format(number=number))
+                entry
+                if isinstance(entry, dict)
+                else as_object(entry, _("Hand {number}").format(number=number))
                 for number, entry in enumerate(listed, start=1)
             ]
             result = self.play(entries, settings, rules)

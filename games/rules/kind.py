@@ -224,7 +224,7 @@ def name_seats(message: str, names: Sequence[str]) -> str:
 def _seats_said(seat: str) -> re.Pattern[str]:
     """Where a message names a seat: in English, and in the words `seat` (the language's
     "seat {seat}") in any letter case."""
-    patterns = [r"\b[Ss]eat (\d+)\b"]
+    patterns = [r"\b[Ss]eat (\d+)\b"]  # English: the English sentences' seats
     before, brace, after = seat.partition("{seat}")
     if brace and seat != "seat {seat}":
         start = r"\b" if before[:1].isalnum() else ""

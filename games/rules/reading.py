@@ -7,7 +7,7 @@ own rules module's business. A field left out or null takes the module's default
 """
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -78,8 +78,17 @@ def as_text(value: object, what: str) -> str:
 MOST_CARDS = 108
 
 
-def card_texts(value: object, what: str) -> tuple[str, ...]:
-    """A list of card texts, kept as given: the rules parse them, in their order."""
+def card_texts(value: object, what: str | Callable[[], str]) -> tuple[str, ...]:
+    """A list of card texts, kept as given: the rules parse them, in their order. `what`
+    names the list, or says it when asked (once something is wrong with it)."""
+    if (
+        isinstance(value, list)
+        and len(value) <= MOST_CARDS
+        and all(isinstance(card, str) for card in value)
+    ):
+        return tuple(value)
+    if callable(what):
+        what = what()
     cards = as_list(value, what)
     if len(cards) > MOST_CARDS:
         raise InvalidInput(
@@ -128,7 +137,7 @@ def hand_cards(value: object, seat: int) -> tuple[str, ...] | None:
     with in_seat(seat):
         # Translators: a part of a request, "seat 1's hand"; the table puts the player's
         # name in place of "seat 1" (as the words of "seat {seat}" say it).
-        return card_texts(value, _("seat {seat}'s hand").format(seat=seat))
+        return card_texts(value, lambda: _("seat {seat}'s hand").format(seat=seat))
 
 
 def seat_hands(data: Json) -> tuple[tuple[str, ...] | None, ...]:

@@ -154,9 +154,10 @@ def parse_hands(hands: Sequence[Entered], *, jokers: bool) -> tuple[Hand | None,
     seat first.
     """
     for seat, hand in enumerate(hands):
-        # Translators: a player's hand by seat, "Seat 1's hand"; say "seat" as in
-        # "seat {seat}".
-        check_card_list(hand, _("Seat {seat}'s hand").format(seat=seat), seat)
+        if isinstance(hand, str):
+            # Translators: a player's hand by seat, "Seat 1's hand"; say "seat" as in
+            # "seat {seat}".
+            check_card_list(hand, _("Seat {seat}'s hand").format(seat=seat), seat)
     return tuple(
         None if hand is None else parse_cards(hand, jokers=jokers, player=seat)
         for seat, hand in enumerate(hands)
