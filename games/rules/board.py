@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.rules.cards import Card
+from games.rules.text import pgettext_lazy
 
 if TYPE_CHECKING:
     from games.rules.kind import GameKind, Standings
@@ -107,7 +108,8 @@ class Board:
     number of hands has `blank_hands` rows."""
 
     layout: str = "hands"
-    row_heading: str = "Hand"
+    # Translators: the heading of the sheet's column of numbered hands.
+    row_heading: str = pgettext_lazy("numbered deal", "Hand")
     first_column_mm: int = 22
     reference: str = ""
     blank_hands: int = 16
@@ -172,7 +174,7 @@ class GridBoard(Board):
     def filled(self, standings: "Standings") -> Context:
         grid = standings.grid
         if grid is None:
-            raise ValueError("A grid board needs standings with a grid.")
+            raise ValueError("A grid board needs standings with a grid.")  # English: a bug
         return {
             "rows": grid.rows,
             "cards": [(name, grid.made_by(seat)) for seat, name in enumerate(standings.players)],

@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from games.rules.errors import InvalidInput
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy
 
 MAX_HANDS = 200
 MAX_NUMBER = 999_999_999
@@ -32,12 +34,14 @@ class TooCostly(Exception):
     """The request's CPU budget is spent: the work asked for is too much for one request,
     whatever the cards say."""
 
-    message = (
+    message = gettext_lazy(
         "This request asks for more scoring than one request may: "
         "no real game needs this much work."
     )
 
     def __init__(self) -> None:
+        # Said in the language of the request it stops.
+        self.message = str(type(self).message)
         super().__init__(self.message)
 
 
@@ -75,4 +79,6 @@ def within_budget() -> None:
 
 def check_hands(count: int) -> None:
     if count > MAX_HANDS:
-        raise InvalidInput(f"A game holds at most {MAX_HANDS} hands, not {count}.")
+        raise InvalidInput(
+            _("A game holds at most {most} hands, not {count}.").format(most=MAX_HANDS, count=count)
+        )

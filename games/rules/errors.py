@@ -3,6 +3,10 @@
 Every error carries the code the API spec names, a sentence a scorekeeper understands and,
 when one player is at fault, that player (a name in Indian Chief, a seat in the rummy
 family). Forms and the JSON API turn them into validation errors and 400 responses.
+
+The sentence is said when the error is made, in the language of the moment: a sentence
+kept lazily (`text.gettext_lazy`) is said then too, so that `message` is always the
+text itself, for pages and JSON alike.
 """
 
 
@@ -12,6 +16,7 @@ class RuleError(Exception):
     code = "rule_error"
 
     def __init__(self, message: str, player: str | int | None = None) -> None:
+        message = str(message)
         super().__init__(message)
         self.message = message
         self.player = player

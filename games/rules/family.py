@@ -47,31 +47,42 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.settings import Number, RuleSet
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy
 
 # Where the home page lists the rummy family.
-RUMMY_GAMES = "Rummy games"
+RUMMY_GAMES = gettext_lazy("Rummy games")
 
 # The ways a rummy-family game may be set to end, of which a game takes at most one.
 TARGET_SCORE = Number(
     key="target_score",
-    label="Play to a score",
-    explanation="The game ends after the hand in which someone reaches it.",
-    said="to {value} points",
-    ends="to a score",
+    label=gettext_lazy("Play to a score"),
+    explanation=gettext_lazy("The game ends after the hand in which someone reaches it."),
+    # Translators: how the game page says the target score chosen, {value} a number.
+    said=gettext_lazy("to {value} points"),
+    # Translators: a way to end the game, in "Play to a score or to a number of hands,
+    # not both."
+    ends=gettext_lazy("to a score"),
 )
 MAX_HANDS = Number(
     key="max_hands",
-    label="Or a number of hands",
-    explanation="Leave both empty to stop when you like.",
-    said="{value} hands",
-    ends="to a number of hands",
+    label=gettext_lazy("Or a number of hands"),
+    explanation=gettext_lazy("Leave both empty to stop when you like."),
+    # Translators: how the game page says the number of hands chosen, {value} a number.
+    said=gettext_lazy("{value} hands"),
+    # Translators: a way to end the game, in "Play to a score or to a number of hands,
+    # not both."
+    ends=gettext_lazy("to a number of hands"),
 )
 MAX_DEALS = Number(
     key="max_deals",
-    label="Or a number of deals",
-    explanation="Often 12 or 16. Leave both empty to stop when you like.",
-    said="{value} deals",
-    ends="to a number of deals",
+    label=gettext_lazy("Or a number of deals"),
+    explanation=gettext_lazy("Often 12 or 16. Leave both empty to stop when you like."),
+    # Translators: how the game page says the number of deals chosen, {value} a number.
+    said=gettext_lazy("{value} deals"),
+    # Translators: a way to end the game, in "Play to a score or to a number of deals,
+    # not both."
+    ends=gettext_lazy("to a number of deals"),
 )
 
 
@@ -210,14 +221,27 @@ class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
     def dealt(self, entry: Json) -> Json:
         """A game's hand, whose own `settings` may hold only what one deal sets on its own:
         the house rules are the game's, given once (H5)."""
-        own = optional_object(entry.get("settings"), "A hand's “settings”")
+        # Translators: the `settings` field of one hand in a request (kept in English).
+        own = optional_object(entry.get("settings"), _("A hand's “settings”"))
         for key in own:
-            if key not in self.deal_keys:
-                allowed = ", ".join(self.deal_keys) or "nothing"
+            if key in self.deal_keys:
+                continue
+            if not self.deal_keys:
                 raise InvalidInput(
-                    f"A hand's “settings” cannot set “{key}”: the game's settings hold it "
-                    f"for every hand (a hand may set {allowed})."
+                    # Translators: {key} is a field's name in a request, kept in English.
+                    _(
+                        "A hand's “settings” cannot set “{key}”: the game's settings hold it "
+                        "for every hand (a hand may set nothing)."
+                    ).format(key=key)
                 )
+            raise InvalidInput(
+                # Translators: {key} is a field's name in a request, {allowed} the names a
+                # hand may set ("decks, jokers"), all kept in English.
+                _(
+                    "A hand's “settings” cannot set “{key}”: the game's settings hold it "
+                    "for every hand (a hand may set {allowed})."
+                ).format(key=key, allowed=", ".join(self.deal_keys))
+            )
         return entry
 
     def decks(self, players: int, settings: Json) -> int:
@@ -309,10 +333,13 @@ class HandGame[H, R: HandScored, G: GameScored[Any], HR](GameKind):
                 data.get("settings"), self.title, (*self.settings.keys, *self.deal_keys)
             )
             settings = self.settings_of(given)
-            listed = as_list(data.get("hands"), "“hands”")
+            listed = as_list(data.get("hands"), "“hands”")  # English: a field's name
             check_hands(len(listed))
             entries = [
-                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
+                entry
+                if isinstance(entry, dict)
+                else as_object(entry, _("Hand {number}").format(number=number))
+                for number, entry in enumerate(listed, start=1)
             ]
             result = self.play(entries, settings, rules)
             return rules.echoed(fields_of(result, self.game_fields_under(rules)))
@@ -387,4 +414,5 @@ def held(cards: Sequence[Card], value: Callable[[Card], int]) -> Arrangement:
 def hands_won(players: Sequence[str], counts: Sequence[int]) -> str:
     """The note of hands each player won (Carousel, Tong-Its)."""
     won = ", ".join(f"{name} {count}" for name, count in zip(players, counts, strict=True))
-    return f"Hands won: {won}."
+    # Translators: {won} lists each player with the hands they won: "Ann 3, Ben 1".
+    return _("Hands won: {won}.").format(won=won)

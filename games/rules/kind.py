@@ -14,6 +14,7 @@ to the hand's questions by field name (`details`), and Indian Chief's steals by 
 game entered from a paper sheet stores each row's typed scores as `details["scores"]`.
 """
 
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -27,12 +28,14 @@ from games.rules.questions import Questions
 from games.rules.reading import Json
 from games.rules.rummy_common import leaders, running_totals
 from games.rules.settings import Settings
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, pgettext_lazy
 from games.rules.words import HANDS, Words
 
 type Endpoint = Callable[[Json], Json]
 
 # Where the home page lists the games that are neither Indian Chief nor rummy.
-CLASSICS = "Classic card games"
+CLASSICS = gettext_lazy("Classic card games")
 
 # A score written on a paper sheet lies within ±this: no real row comes near it, and it
 # keeps totals within what any page prints.
@@ -206,17 +209,27 @@ type Checked = tuple[Standings | None, list[RuleError]]
 
 
 def name_seats(message: str, names: Sequence[str]) -> str:
-    """The rules' "Seat 1's hand…" as "Ben's hand…": people at a table use names."""
+    """The rules' "Seat 1's hand…" as "Ben's hand…": people at a table use names. The
+    rules say a seat as "seat {seat}" says it in the language of the moment (sentences
+    said in English say "seat 1" or "Seat 1")."""
 
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
+        seat = int(next(number for number in match.groups() if number is not None))
         return names[seat] if seat < len(names) else match.group(0)
 
-    return re.sub(r"\b[Ss]eat (\d+)\b", name, message)
+    return _seats_said(_("seat {seat}")).sub(name, message)
 
 
-def player_range(low: int, high: int) -> str:
-    return f"exactly {low}" if low == high else f"{low} to {high}"
+@functools.cache
+def _seats_said(seat: str) -> re.Pattern[str]:
+    """Where a message names a seat: in English, and in the words `seat` (the language's
+    "seat {seat}") in any letter case."""
+    patterns = [r"\b[Ss]eat (\d+)\b"]  # English: the English sentences' seats
+    before, brace, after = seat.partition("{seat}")
+    if brace and seat != "seat {seat}":
+        start = r"\b" if before[:1].isalnum() else ""
+        patterns.append(f"(?i:{start}{re.escape(before)}(\\d+)(?!\\d){re.escape(after)})")
+    return re.compile("|".join(patterns))
 
 
 # ---------------------------------------------------------------------------
@@ -249,7 +262,8 @@ class GameKind(ABC):
     most_seats: int | None = None
     rounds: int | None = None
     words: Words = HANDS
-    unit: str = "points"
+    # Translators: what a game's totals count, as the sheet heads a player's column.
+    unit: str = pgettext_lazy("what totals count", "points")
     lowest_wins: bool = False
     max_cards: int = 52
     settings: Settings = field(default_factory=Settings)
@@ -352,9 +366,17 @@ class GameKind(ABC):
     @property
     def players_said(self) -> str:
         """How many play: "2 to 8 players", and how many more the house rules may seat."""
-        said = f"{player_range(self.min_players, self.max_players)} players"
-        return (
-            said if self.seats == self.max_players else f"{said}, up to {self.seats} by house rules"
+        low, high, most = self.min_players, self.max_players, self.seats
+        if most == high:
+            if low == high:
+                return _("exactly {low} players").format(low=low)
+            return _("{low} to {high} players").format(low=low, high=high)
+        if low == high:
+            return _("exactly {low} players, up to {most} by house rules").format(
+                low=low, most=most
+            )
+        return _("{low} to {high} players, up to {most} by house rules").format(
+            low=low, high=high, most=most
         )
 
     def bare(self, answers: Mapping[str, object]) -> frozenset[int]:
@@ -373,7 +395,7 @@ class GameKind(ABC):
     def calculate(self, cards: Sequence[str], others: Sequence[str], decks: int) -> SeatPreview:
         """One meld scored without a game, for the calculator: `others` are the other
         players' cards on the table. A game without melds to make has no calculator."""
-        raise InvalidInput(f"{self.title} scores no meld on its own.")
+        raise InvalidInput(_("{title} scores no meld on its own.").format(title=self.title))
 
     def figures(self, name: str, games: Sequence[Standings]) -> Figures | None:
         """What only the cards can tell of player `name` over these finished games of
@@ -385,7 +407,13 @@ class GameKind(ABC):
         """A count no rules of this kind seat is refused (the rules in force check the
         rest when the game starts)."""
         if not self.min_players <= count <= self.seats:
-            raise InvalidPlayerCount(f"{self.title} is for {self.players_said}, not {count}.")
+            raise InvalidPlayerCount(
+                # Translators: {players} says how many play ("2 to 8 players"), {count} how
+                # many were given.
+                _("{title} is for {players}, not {count}.").format(
+                    title=self.title, players=self.players_said, count=count
+                )
+            )
 
     def board_of(self, paper: bool) -> Board:
         """The board a game of this kind is drawn on: a game entered from a paper sheet
@@ -435,7 +463,7 @@ class GameKind(ABC):
             leaders=best,
             complete=True,
             winners=best,
-            notes=("Entered from a paper sheet: the scores as written, without the cards.",),
+            notes=(_("Entered from a paper sheet: the scores as written, without the cards."),),
         )
 
 

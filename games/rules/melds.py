@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from games.rules.cards import RANKS, Card, parse_rank
 from games.rules.errors import InvalidCard, InvalidInput
+from games.rules.text import gettext as _
 
 MIN_MELD = 3
 """Every meld of every game has at least three cards (§1.1, §2.1, §3.2, §4.1, §5.2)."""
@@ -62,9 +63,11 @@ class MeldRules:
 
     def __post_init__(self) -> None:
         if self.wild_rank is not None and self.wild_rank not in RANKS:
-            raise InvalidCard(f"“{self.wild_rank}” is not a rank: use A, 2–10, J, Q or K.")
+            raise InvalidCard(
+                _("“{rank}” is not a rank: use A, 2–10, J, Q or K.").format(rank=self.wild_rank)
+            )
         if self.set_max is not None and self.set_max < MIN_MELD:
-            raise InvalidInput(f"A set has at least {MIN_MELD} cards.")
+            raise InvalidInput(_("A set has at least {count} cards.").format(count=MIN_MELD))
 
     def is_wild(self, card: Card) -> bool:
         """A printed joker where jokers are wild, or a card of the wild rank."""

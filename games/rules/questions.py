@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.reading import Json
+from games.rules.text import gettext as _
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,10 @@ class Question:
 
     def said(self, value: Any, names: Sequence[str]) -> str:
         """The stored value in words, for the history ("" when there is nothing to say)."""
-        return f"{self.label}: {self.shown(value)}" if value else ""
+        if not value:
+            return ""
+        # Translators: a question and its answer, for the history ("Face-down fours: 2").
+        return _("{question}: {answer}").format(question=self.label, answer=self.shown(value))
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class ChoiceQuestion(Question):
     options: tuple[tuple[str, str], ...] = ()
 
     def said(self, value: Any, names: Sequence[str]) -> str:
-        return dict(self.options).get(value, "") if value else ""
+        return str(dict(self.options).get(value, "")) if value else ""
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,7 @@ class FlagQuestion(Question):
         return bool(value)
 
     def said(self, value: Any, names: Sequence[str]) -> str:
-        return self.label if value else ""
+        return str(self.label) if value else ""
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ class Questions:
     @property
     def of_winner(self) -> tuple[str, ...]:
         """The labels of what only the hand's winner is asked."""
-        return tuple(question.label for question in self.seat if question.of_winner)
+        return tuple(str(question.label) for question in self.seat if question.of_winner)
 
     def fields(self, players: int) -> list[Field]:
         """Every question's form field name, with its question and seat (None: the hand's)."""
@@ -181,7 +185,7 @@ class Questions:
     def described(self, details: Json, names: Sequence[str]) -> list[list[str]]:
         """The answers in words for the history, as [label, text] pairs."""
         pairs = [
-            [question.label, question.said(details.get(question.key), names)]
+            [str(question.label), question.said(details.get(question.key), names)]
             for question in self.hand
         ]
         if self.seat:

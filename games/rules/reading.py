@@ -7,13 +7,14 @@ own rules module's business. A field left out or null takes the module's default
 """
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from games.rules.budget import MAX_NUMBER
 from games.rules.cards import Card
 from games.rules.errors import InvalidInput
+from games.rules.text import gettext as _
 
 type Json = dict[str, Any]
 
@@ -26,23 +27,30 @@ def _whole_number(digits: str) -> int:
     # Checked on the text, before converting: a number thousands of digits long is
     # refused as fast as a short one.
     if len(digits.lstrip("-")) > len(str(MAX_NUMBER)) or abs(number := int(digits)) > MAX_NUMBER:
-        raise NumberTooLarge(f"Numbers must be between −{MAX_NUMBER:,} and {MAX_NUMBER:,}.")
+        raise NumberTooLarge(
+            # Translators: {most} is 999,999,999.
+            _("Numbers must be between −{most} and {most}.").format(most=f"{MAX_NUMBER:,}")
+        )
     return number
 
 
-def loads(text: str | bytes, not_json: str = "The request body is not valid JSON.") -> object:
+def loads(text: str | bytes, not_json: str | None = None) -> object:
     """JSON text in, Python values out, every whole number within ±`MAX_NUMBER`;
-    `not_json` says what is wrong when it is no JSON at all."""
+    `not_json` says what is wrong when it is no JSON at all (by default, that the request
+    body is not)."""
     try:
         return json.loads(text, parse_int=_whole_number)
     # ValueError: not JSON (or not UTF-8); RecursionError: absurdly deep nesting.
     except (ValueError, RecursionError):
+        if not_json is None:
+            not_json = _("The request body is not valid JSON.")
         raise InvalidInput(not_json) from None
 
 
 def as_object(value: object, what: str) -> Json:
     if not isinstance(value, dict):
-        raise InvalidInput(f"{what} must be a JSON object.")
+        # Translators: {what} names a part of a request ("“settings”", "Hand 3").
+        raise InvalidInput(_("{what} must be a JSON object.").format(what=what))
     return value
 
 
@@ -53,13 +61,15 @@ def optional_object(value: object, what: str) -> Json:
 
 def as_list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidInput(f"{what} must be a list.")
+        # Translators: {what} names a part of a request ("“hands”", "seat 1's hand").
+        raise InvalidInput(_("{what} must be a list.").format(what=what))
     return value
 
 
 def as_text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidInput(f"{what} must be a string.")
+        # Translators: {what} names a part of a request ("Each card in “cards”").
+        raise InvalidInput(_("{what} must be a string.").format(what=what))
     return value
 
 
@@ -68,12 +78,27 @@ def as_text(value: object, what: str) -> str:
 MOST_CARDS = 108
 
 
-def card_texts(value: object, what: str) -> tuple[str, ...]:
-    """A list of card texts, kept as given: the rules parse them, in their order."""
+def card_texts(value: object, what: str | Callable[[], str]) -> tuple[str, ...]:
+    """A list of card texts, kept as given: the rules parse them, in their order. `what`
+    names the list, or says it when asked (once something is wrong with it)."""
+    if (
+        isinstance(value, list)
+        and len(value) <= MOST_CARDS
+        and all(isinstance(card, str) for card in value)
+    ):
+        return tuple(value)
+    if callable(what):
+        what = what()
     cards = as_list(value, what)
     if len(cards) > MOST_CARDS:
-        raise InvalidInput(f"{what} holds {len(cards)} cards; no game has more than {MOST_CARDS}.")
-    return tuple(as_text(card, f"Each card in {what}") for card in cards)
+        raise InvalidInput(
+            # Translators: {what} names a list of cards in a request ("“cards”").
+            _("{what} holds {count} cards; no game has more than {most}.").format(
+                what=what, count=len(cards), most=MOST_CARDS
+            )
+        )
+    each = _("Each card in {what}").format(what=what)
+    return tuple(as_text(card, each) for card in cards)
 
 
 def or_empty(value: object) -> object:
@@ -85,7 +110,8 @@ def optional_int(data: Json, key: str) -> int | None:
     value = data.get(key)
     # JSON true/false and 2.0 are not integers, although Python's bool is an int.
     if value is not None and type(value) is not int:
-        raise InvalidInput(f"“{key}” must be a whole number.")
+        # Translators: {key} is a field's name in a request, kept in English.
+        raise InvalidInput(_("“{key}” must be a whole number.").format(key=key))
     return value
 
 
@@ -109,19 +135,20 @@ def hand_cards(value: object, seat: int) -> tuple[str, ...] | None:
     if value is None:
         return None
     with in_seat(seat):
-        return card_texts(value, f"seat {seat}'s hand")
+        # Translators: a part of a request, "seat 1's hand"; the table puts the player's
+        # name in place of "seat 1" (as the words of "seat {seat}" say it).
+        return card_texts(value, lambda: _("seat {seat}'s hand").format(seat=seat))
 
 
 def seat_hands(data: Json) -> tuple[tuple[str, ...] | None, ...]:
     """`hands`: one entry per seat, indexed by seat."""
-    return tuple(
-        hand_cards(hand, seat) for seat, hand in enumerate(as_list(data.get("hands"), "“hands”"))
-    )
+    hands = as_list(data.get("hands"), "“hands”")  # English: a field's name
+    return tuple(hand_cards(hand, seat) for seat, hand in enumerate(hands))
 
 
 def cards_of(data: Json) -> tuple[str, ...]:
     """`cards`: the cards of a `/deadwood` request."""
-    return card_texts(data.get("cards"), "“cards”")
+    return card_texts(data.get("cards"), "“cards”")  # English: a field's name
 
 
 def as_json(value: object) -> object:

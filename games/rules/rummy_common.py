@@ -11,8 +11,10 @@ running totals. In the rummy family `player` is always a seat index.
 from collections.abc import Callable, Iterable, Sequence
 
 from games.rules.budget import within_budget
-from games.rules.cards import Card, copies_over, parse_cards, show
+from games.rules.cards import Card, and_list, copies_over, decks_in_play, parse_cards, show
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError
+from games.rules.text import gettext as _
+from games.rules.text import ngettext, pgettext
 
 
 class MissingHand(RuleError):
@@ -48,14 +50,29 @@ type Entered = Sequence[str] | None
 
 
 def seat_name(seat: int) -> str:
-    return f"seat {seat}"
+    """A player by seat, "seat 2": the table says the player's name instead
+    (`kind.name_seats`), where these words are found again in the language they are in."""
+    # Translators: a player by seat number. Write "seat" with the same word in every
+    # sentence that names a seat ("seat {seat}'s hand"): the table finds it there and
+    # puts the player's name in its place.
+    return _("seat {seat}").format(seat=seat)
 
 
 def check_player_count(count: int, low: int, high: int, title: str) -> None:
     """`invalid_input` unless `low <= count <= high`."""
-    if not low <= count <= high:
-        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise InvalidInput(f"{title} is for {allowed} players, not {count}.")
+    if low <= count <= high:
+        return
+    if low == high:
+        raise InvalidInput(
+            _("{title} is for exactly {low} players, not {count}.").format(
+                title=title, low=low, count=count
+            )
+        )
+    raise InvalidInput(
+        _("{title} is for {low} to {high} players, not {count}.").format(
+            title=title, low=low, high=high, count=count
+        )
+    )
 
 
 def check_count(value: object, what: str, player: int | None = None) -> int:
@@ -64,20 +81,38 @@ def check_count(value: object, what: str, player: int | None = None) -> int:
     JSON true/false are not numbers, although Python's bool is an int.
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidInput(f"{what} must be a whole number, 0 or more, not {value!r}.", player)
+        raise InvalidInput(
+            # Translators: {what} names a count asked ("Seat 1's face-down fours"), {value}
+            # what was given instead, as the request wrote it.
+            _("{what} must be a whole number, 0 or more, not {value}.").format(
+                what=what, value=repr(value)
+            ),
+            player,
+        )
     return value
 
 
 def check_seat(seat: object, players: int, what: str) -> int:
     """`invalid_input` unless `seat` is a seat index 0..players−1."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise InvalidInput(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}.")
+        raise InvalidInput(
+            # Translators: {what} names a seat asked for ("“winner”"), {value} what was given.
+            _("{what} must be a seat from 0 to {last}, not {value}.").format(
+                what=what, last=players - 1, value=repr(seat)
+            )
+        )
     return seat
 
 
 def check_positive(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise InvalidInput(f"{what} must be a positive whole number, not {value!r}.")
+        raise InvalidInput(
+            # Translators: {what} names a number asked ("“target_score”"), {value} what was
+            # given.
+            _("{what} must be a positive whole number, not {value}.").format(
+                what=what, value=repr(value)
+            )
+        )
 
 
 def check_same_players(sizes: Sequence[int], players: int | None) -> int:
@@ -91,7 +126,13 @@ def check_same_players(sizes: Sequence[int], players: int | None) -> int:
         counts.add(size)
         if len(counts) > 1:
             raise InvalidInput(
-                f"Hand {number} has {size} players; every hand of a game needs the same players."
+                ngettext(
+                    "Hand {number} has {count} player; every hand of a game needs the same "
+                    "players.",
+                    "Hand {number} has {count} players; every hand of a game needs the same "
+                    "players.",
+                    size,
+                ).format(number=number, count=size)
             )
     return counts.pop() if counts else 0
 
@@ -99,7 +140,11 @@ def check_same_players(sizes: Sequence[int], players: int | None) -> int:
 def check_card_list(cards: object, what: str, player: int | None = None) -> None:
     """`invalid_input` for a single string where a list of card texts belongs ("KS 4D")."""
     if isinstance(cards, str):
-        raise InvalidInput(f"{what} must be a list of cards, not one text.", player)
+        raise InvalidInput(
+            # Translators: {what} names a list of cards asked ("Seat 1's hand").
+            _("{what} must be a list of cards, not one text.").format(what=what),
+            player,
+        )
 
 
 def parse_hands(hands: Sequence[Entered], *, jokers: bool) -> tuple[Hand | None, ...]:
@@ -109,7 +154,10 @@ def parse_hands(hands: Sequence[Entered], *, jokers: bool) -> tuple[Hand | None,
     seat first.
     """
     for seat, hand in enumerate(hands):
-        check_card_list(hand, f"Seat {seat}'s hand", seat)
+        if isinstance(hand, str):
+            # Translators: a player's hand by seat, "Seat 1's hand"; say "seat" as in
+            # "seat {seat}".
+            check_card_list(hand, _("Seat {seat}'s hand").format(seat=seat), seat)
     return tuple(
         None if hand is None else parse_cards(hand, jokers=jokers, player=seat)
         for seat, hand in enumerate(hands)
@@ -148,34 +196,66 @@ def _too_many(
     card: Card, seat: int | None, earlier: list[int | None], decks: int, jokers: int
 ) -> DuplicateCard:
     if card.is_joker:
-        in_play = f"only {jokers} {'joker is' if jokers == 1 else 'jokers are'} in play"
-        what = "joker"
+        in_play = ngettext(
+            "only {count} joker is in play", "only {count} jokers are in play", jokers
+        ).format(count=jokers)
+        # Translators: the joker, where a card's name stands ("joker appears 3 times").
+        what = pgettext("a card", "joker")
     else:
-        in_play = f"only {'one deck is' if decks == 1 else f'{decks} decks are'} in play"
+        in_play = decks_in_play(decks)
         what = card.symbol
     if seat is None or None in earlier:
-        message = f"{what} appears {len(earlier) + 1} times; {in_play}."
+        count = len(earlier) + 1
+        problem = ngettext(
+            "{card} appears {count} time", "{card} appears {count} times", count
+        ).format(card=what, count=count)
     else:
         holders = sorted({who for who in earlier if who is not None})
-        where = " and ".join("their own" if who == seat else f"seat {who}'s" for who in holders)
-        message = f"Seat {seat}'s {what} is one too many: {where} cards already hold "
-        message += f"{len(earlier)}; {in_play}."
+        where = and_list(
+            [
+                pgettext("whose", "their own")
+                if who == seat
+                # Translators: whose cards, by seat: "seat 1's"; say "seat" as in
+                # "seat {seat}".
+                else pgettext("whose", "seat {seat}'s").format(seat=who)
+                for who in holders
+            ]
+        )
         if len(earlier) == 1:
-            message = f"Seat {seat}'s {what} is already in {where} cards; {in_play}."
-    return DuplicateCard(message, seat)
+            # Translators: {card} is a card (7♥) or the word for a joker; {where} whose
+            # cards ("seat 0's", "their own").
+            problem = _("Seat {seat}'s {card} is already in {where} cards").format(
+                seat=seat, card=what, where=where
+            )
+        else:
+            # Translators: {card} is a card (7♥) or the word for a joker; {where} whose
+            # cards ("seat 0's and seat 2's"); {count} how many of it they hold.
+            problem = _(
+                "Seat {seat}'s {card} is one too many: {where} cards already hold {count}"
+            ).format(seat=seat, card=what, where=where, count=len(earlier))
+    # Translators: {problem} is a sentence such as "Seat 1's 7♥ is already in seat 0's
+    # cards", {in_play} one such as "only one deck is in play".
+    return DuplicateCard(_("{problem}; {in_play}.").format(problem=problem, in_play=in_play), seat)
 
 
 def describe(melds: Sequence[Sequence[Card]], unmatched: Sequence[Card], deadwood: int) -> str:
     """The arrangement for the table to check, as
     "melded: 5♠ 6♠ 7♠ · J♦ J♣ J♥ — deadwood: 9♣ 2♥ = 11"."""
-    parts = []
+    laid = " · ".join(show(_in_rank_order(meld)) for meld in melds)
+    left = show(unmatched)
+    if melds and unmatched:
+        # Translators: {melds} are melds of cards ("5♠ 6♠ 7♠ · J♦ J♣ J♥"), {cards} the
+        # cards left over ("9♣ 2♥"), {deadwood} their points.
+        return _("melded: {melds} — deadwood: {cards} = {deadwood}").format(
+            melds=laid, cards=left, deadwood=deadwood
+        )
     if melds:
-        parts.append("melded: " + " · ".join(show(_in_rank_order(meld)) for meld in melds))
+        # Translators: {melds} are melds of cards ("5♠ 6♠ 7♠ · J♦ J♣ J♥").
+        return _("melded: {melds} — no deadwood").format(melds=laid)
     if unmatched:
-        parts.append(f"deadwood: {show(unmatched)} = {deadwood}")
-    else:
-        parts.append("no deadwood")
-    return " — ".join(parts)
+        # Translators: {cards} are the cards left over ("9♣ 2♥"), {deadwood} their points.
+        return _("deadwood: {cards} = {deadwood}").format(cards=left, deadwood=deadwood)
+    return _("no deadwood")
 
 
 def _in_rank_order(meld: Sequence[Card]) -> list[Card]:
@@ -208,7 +288,9 @@ def play_in_order[H, R](hands: Sequence[H], score: Callable[[int, H], R]) -> lis
         try:
             results.append(score(number, hand))
         except RuleError as error:
-            raise type(error)(f"Hand {number}: {error.message}", error.player) from error
+            # Translators: an error in one hand of a game; {message} says what is wrong.
+            told = _("Hand {number}: {message}").format(number=number, message=error.message)
+            raise type(error)(told, error.player) from error
     return results
 
 
@@ -230,5 +312,7 @@ def check_no_hand_after_end(ended_with: int | None, played: int) -> None:
     """
     if ended_with is not None and played > ended_with:
         raise InvalidInput(
-            f"Hand {ended_with + 1} was entered after the game ended with hand {ended_with}."
+            _("Hand {number} was entered after the game ended with hand {last}.").format(
+                number=ended_with + 1, last=ended_with
+            )
         )

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 
 from games.rules.errors import InvalidInput
 from games.rules.reading import Json, optional_object
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, pgettext_lazy
 
 type Value = bool | int | str | None
 
@@ -92,7 +94,11 @@ class Choice(Setting):
         if not self.offers(value):
             offered = ", ".join(json.dumps(offered) for offered, _ in self.choices)
             raise InvalidInput(
-                f"“{self.key}” must be one of {offered}, not {json.dumps(value, default=str)}."
+                # Translators: {key} is a setting's name in a request, {offered} the values
+                # it may take and {value} the one given, all as JSON ("pool_101", 5).
+                _("“{key}” must be one of {offered}, not {value}.").format(
+                    key=self.key, offered=offered, value=json.dumps(value, default=str)
+                )
             )
 
 
@@ -115,8 +121,11 @@ class Amount(Choice):
     def check(self, value: object) -> None:
         if not self.offers(value):
             raise InvalidInput(
-                f"“{self.key}” must be a whole number of at least {self.least}, "
-                f"not {json.dumps(value, default=str)}."
+                # Translators: {key} is a setting's name in a request, {value} the value
+                # given, as JSON.
+                _("“{key}” must be a whole number of at least {least}, not {value}.").format(
+                    key=self.key, least=self.least, value=json.dumps(value, default=str)
+                )
             )
 
 
@@ -129,7 +138,7 @@ class Decks(Setting):
     """How many decks, 1 to `most`; none: as the rules say for the number of players."""
 
     key: str = "decks"
-    label: str = "Decks"
+    label: str = gettext_lazy("Decks")
     most: int = 1
 
 
@@ -142,7 +151,8 @@ class Preset:
     values: Json = field(default_factory=dict)
 
 
-BOOK = Preset("book", "Book")
+# Translators: the preset of the rules as the book states them, without house rules.
+BOOK = Preset("book", pgettext_lazy("house rules", "Book"))
 
 # The key that names a preset, beside the house rules' own keys.
 PRESET = "preset"
@@ -191,9 +201,11 @@ class Settings:
             if preset.key == key:
                 return preset
         raise InvalidInput(
-            f"“{PRESET}” must be one of "
-            f"{', '.join(json.dumps(preset.key) for preset in self.presets)}, "
-            f"not {json.dumps(key, default=str)}."
+            _("“{key}” must be one of {offered}, not {value}.").format(
+                key=PRESET,
+                offered=", ".join(json.dumps(preset.key) for preset in self.presets),
+                value=json.dumps(key, default=str),
+            )
         )
 
     def given(self, settings: Json) -> Json:
@@ -228,14 +240,28 @@ class Settings:
         """An API request's `settings`, read before anything else in it (H4): an object
         whose keys are `preset`, this game's house rules and what the endpoint `takes`
         beside them. Returns the rule set in force and the other keys given."""
-        settings = optional_object(given, "“settings”")
+        settings = optional_object(given, "“settings”")  # English: a field's name
         others = tuple(takes)
         allowed = tuple(dict.fromkeys((PRESET, *self.house_keys, *others)))
         for key in settings:
-            if key not in allowed:
-                choices = ", ".join(allowed[:-1])
-                listed = f"{choices} or {allowed[-1]}" if choices else allowed[-1]
-                raise InvalidInput(f"“{key}” is not a {game} house rule; use {listed}.")
+            if key in allowed:
+                continue
+            if len(allowed) == 1:
+                raise InvalidInput(
+                    # Translators: {key} is a name given in a request's settings, {game} the
+                    # game's title, {last} the one name it may use ("preset").
+                    _("“{key}” is not a {game} house rule; use {last}.").format(
+                        key=key, game=game, last=allowed[-1]
+                    )
+                )
+            raise InvalidInput(
+                # Translators: {key} is a name given in a request's settings, {game} the
+                # game's title; {keys}, then {last}, the names it may use ("preset,
+                # jokers or wild_rank"), kept in English.
+                _("“{key}” is not a {game} house rule; use {keys} or {last}.").format(
+                    key=key, game=game, keys=", ".join(allowed[:-1]), last=allowed[-1]
+                )
+            )
         return self.rules(settings), {key: settings[key] for key in others if key in settings}
 
     def chosen(self, chosen: Json) -> Json:
@@ -270,7 +296,9 @@ class Settings:
         said = [
             str(rule.shown(changed[rule.key])) for rule in self.house_rules if rule.key in changed
         ]
-        return "; ".join([f"Rules: {preset.name}", *said])
+        # Translators: the rules a game is played by, {preset} their name ("Pool 101");
+        # each house rule changed follows after "; ".
+        return "; ".join([_("Rules: {preset}").format(preset=preset.name), *said])
 
     def changed(self, settings: Json) -> tuple[Preset, Json]:
         """The preset `settings` name, and the house rules they set to other values than

@@ -54,6 +54,7 @@ from games.rules.melds import (
     MeldRules,
     meld_kind,
 )
+from games.rules.text import gettext
 
 # Hands remembered by this process (`_remembered`): a 200-deal game of eight seats is
 # 1,600 of them, each a few hundred bytes.
@@ -129,7 +130,11 @@ def can_declare(cards: Sequence[Card], rules: MeldRules) -> bool:
 
 def _check_size(cards: Sequence[Card]) -> None:
     if len(cards) > MAX_CARDS:
-        raise InvalidInput(f"The meld solver takes at most {MAX_CARDS} cards, not {len(cards)}.")
+        raise InvalidInput(
+            gettext("The meld solver takes at most {most} cards, not {count}.").format(
+                most=MAX_CARDS, count=len(cards)
+            )
+        )
 
 
 _Move = tuple[int, int]  # (the cards left after laying this meld, its kind)
