@@ -122,15 +122,16 @@ class CribbageKind(GameKind):
                 else:
                     missing = MissingHand(_("The crib is missing: tap its cards."), pile.key)
                 return None, [missing]
-            # Translators: {count} cards were entered where {size} belong.
             if pile == STARTER:
                 said = ngettext(
+                    # Translators: {count} cards were entered where {size} belong.
                     "The starter holds {count} card: it is {size}.",
                     "The starter holds {count} cards: it is {size}.",
                     held,
                 )
             else:
                 said = ngettext(
+                    # Translators: {count} cards were entered where {size} belong.
                     "The crib holds {count} card: it is {size}.",
                     "The crib holds {count} cards: it is {size}.",
                     held,
@@ -227,27 +228,29 @@ class CribbageKind(GameKind):
         each = 2 if players == 4 else 1
         notes = []
         if players == 4:
-            # Translators: {first} and {second} are the two partnerships ("Ann and Cy").
             said = _(
+                # Translators: {first} and {second} are the two partnerships ("Ann and Cy").
                 "Partners: {first} against {second}. Each column is a player's own points; a "
                 "side's total is the two added."
             )
             notes.append(said.format(first=side(0), second=side(1)))
         if (result.winner is None or result.skunks is None) and players == 4:
-            # Translators: a side on the pegboard: its names ("Ann and Cy"), its total and
-            # how far it has to go to the target.
             board = ", ".join(
+                # Translators: a side on the pegboard: its names ("Ann and Cy"), its total and how
+                # far it has to go to the target.
                 _("{side} {total} ({to_go} to go)").format(
                     side=side(number), total=total, to_go=rules.target - total
                 )
                 for number, total in enumerate(result.totals)
             )
+            # Translators: {board} is each side's total and how far it has to go ("Ann and Cy
+            # 97 (24 to go), Ben and Di 88 (33 to go)").
             notes.append(_("On the board: {board}.").format(board=board))
         if result.winner is None or result.skunks is None:
             return tuple(notes)
-        # Translators: {side} is one name, or two partners ("Ann and Cy"); {total} their
-        # total, {target} the total that ends the game.
         won = ngettext(
+            # Translators: {side} is one name, or two partners ("Ann and Cy"); {total} their total,
+            # {target} the total that ends the game.
             "{side} wins at {total} (the game is to {target}).",
             "{side} win at {total} (the game is to {target}).",
             each,
@@ -260,23 +263,29 @@ class CribbageKind(GameKind):
         for number, skunk in enumerate(result.skunks):
             if skunk is None:
                 continue
-            # Translators: a losing side's skunk (a lurch): {side} is one name or two
-            # partners, {total} their total.
             if skunk == scoring.NONE:
                 said = ngettext(
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
                     "{side} is not skunked, at {total}.",
                     "{side} are not skunked, at {total}.",
                     each,
                 )
             elif skunk == scoring.DOUBLE_SKUNK:
                 said = ngettext(
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
                     "{side} is double skunked, at {total}.",
                     "{side} are double skunked, at {total}.",
                     each,
                 )
             else:
                 said = ngettext(
-                    "{side} is skunked, at {total}.", "{side} are skunked, at {total}.", each
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
+                    "{side} is skunked, at {total}.",
+                    "{side} are skunked, at {total}.",
+                    each,
                 )
             notes.append(said.format(side=side(number), total=result.totals[number]))
         return tuple(notes)

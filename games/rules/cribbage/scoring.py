@@ -123,15 +123,21 @@ def _whose_card(place: Place, card: Card) -> str:
 
 def _already_in(place: Place, whose: str) -> str:
     """A card already entered in `place`."""
-    # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
-    # 7♥").
     if isinstance(place, int):
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
         said = _("{whose} is already in seat {seat}'s hand: one deck is in play.")
     elif place == CARDS_PLACE:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
         said = _("{whose} is already in the hand: one deck is in play.")
     elif place == STARTER_PLACE:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
         said = _("{whose} is already in the starter: one deck is in play.")
     else:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
         said = _("{whose} is already in the crib: one deck is in play.")
     return said.format(whose=whose, seat=place)
 
@@ -163,14 +169,17 @@ def parse_place(texts: Sequence[str], place: Place) -> tuple[Card, ...]:
     try:
         return parse_cards(texts, player=_player(place))
     except RuleError as error:
-        # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
         if isinstance(place, int):
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
             said = _("In seat {seat}'s hand: {message}")
         elif place == CARDS_PLACE:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
             said = _("In the hand: {message}")
         elif place == STARTER_PLACE:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
             said = _("In the starter: {message}")
         else:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
             said = _("In the crib: {message}")
         raise type(error)(said.format(seat=place, message=error.message), error.player) from error
 
@@ -178,27 +187,30 @@ def parse_place(texts: Sequence[str], place: Place) -> tuple[Card, ...]:
 def too_many(cards: Sequence[Card], place: Place, size: int = SHOWN) -> str:
     """What is wrong with a place of the wrong number of cards."""
     held = len(cards)
-    # Translators: {count} cards were entered where {size} belong.
     if isinstance(place, int):
         said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
             "Seat {seat}'s hand holds {count} card; it is exactly {size}.",
             "Seat {seat}'s hand holds {count} cards; it is exactly {size}.",
             held,
         )
     elif place == CARDS_PLACE:
         said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
             "The hand holds {count} card; it is exactly {size}.",
             "The hand holds {count} cards; it is exactly {size}.",
             held,
         )
     elif place == STARTER_PLACE:
         said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
             "The starter holds {count} card; it is exactly {size}.",
             "The starter holds {count} cards; it is exactly {size}.",
             held,
         )
     else:
         said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
             "The crib holds {count} card; it is exactly {size}.",
             "The crib holds {count} cards; it is exactly {size}.",
             held,
@@ -488,7 +500,7 @@ def counting_steps(result: HandResult) -> list[Step]:
     the pegging, the shows from the dealer's left round to the dealer, the crib."""
     deal = result.deal
     steps = []
-    # Translators: keep “Seat {seat}” and “seat {seat}” as written, here and below: the
+    # Keep “Seat {seat}” and “seat {seat}” as written, here and below: the
     # table shows the player's name in its place.
     if result.heels:
         # Translators: the dealer's 2 points when the starter is a jack.
@@ -498,8 +510,8 @@ def counting_steps(result: HandResult) -> list[Step]:
         # Translators: what is not counted when the game ends before it ("his heels and the
         # crib are not counted").
         steps.append(Step(HIS_HEELS, ((deal.dealer, result.heels),), said, _("his heels")))
-    # Translators: a seat and what it pegged, in a list ("seat 0 3, seat 1 5").
     pegged = ", ".join(
+        # Translators: a seat and what it pegged, in a list ("seat 0 3, seat 1 5").
         _("seat {seat} {points}").format(seat=seat, points=points)
         for seat, points in enumerate(deal.pegging)
     )
@@ -545,9 +557,9 @@ def count_into_game(
         ]
         if len(out) > 1:
             both = seats_said([seat for side in out for seat in side_seats(side, players)], False)
-            # Translators: {sides} are the seats ("seat 0 and seat 1"), {target} the total
-            # that ends the game.
             said = _(
+                # Translators: {sides} are the seats ("seat 0 and seat 1"), {target} the total that
+                # ends the game.
                 "The pegging entered takes {sides} to {target}, but play stops the moment one "
                 "side pegs out: check the pegging."
             )
@@ -578,9 +590,9 @@ def explain_hand(
     "Seat 0 pegs out at 123 in the shows; seat 1's hand and the crib are not counted."."""
     deal = result.deal
     counted = steps if ended is None else steps[: ended + 1]
-    # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
-    # place. {card} is the starter card (J♣).
     said = [
+        # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
+        # place. {card} is the starter card (J♣).
         _("Seat {seat} deals; the starter is {card}.").format(
             seat=deal.dealer, card=deal.starter.symbol
         )
@@ -588,9 +600,9 @@ def explain_hand(
     said += [step.said for step in counted]
     if ended is not None:
         winner = max(range(len(totals)), key=lambda side: totals[side])
-        # Translators: a side reaches the target: {side} is "Seat 0", or "Seat 0 and seat 2"
-        # for partners; {total} its total, {where} where in the hand ("in the shows").
         out = ngettext(
+            # Translators: a side reaches the target: {side} is "Seat 0", or "Seat 0 and seat 2" for
+            # partners; {total} its total, {where} where in the hand ("in the shows").
             "{side} pegs out at {total} {where}",
             "{side} peg out at {total} {where}",
             len(side_seats(winner, deal.players)),
@@ -601,10 +613,12 @@ def explain_hand(
         )
         left = [step.called for step in steps[ended + 1 :]]
         if left:
-            # Translators: {out} is "Seat 0 pegs out at 123 in the shows", {left} what is
-            # not counted then ("seat 1's hand and the crib").
             end = ngettext(
-                "{out}; {left} is not counted.", "{out}; {left} are not counted.", len(left)
+                # Translators: {out} is "Seat 0 pegs out at 123 in the shows", {left} what is not
+                # counted then ("seat 1's hand and the crib").
+                "{out}; {left} is not counted.",
+                "{out}; {left} are not counted.",
+                len(left),
             ).format(out=out, left=listed(left))
         else:
             # Translators: the end of a sentence ("Seat 0 pegs out at 121 in the pegging").

@@ -129,20 +129,22 @@ class Show:
         (four 5s), nobs 1 (J♦ with a diamond starter): 29."."""
         parts = []
         if self.fifteens:
-            # Translators: a part of a show's explanation: the points for fifteens and in
-            # how many ways the cards make 15 ({ways} a word: "eight").
             ways = ngettext(
-                "fifteens {points} (one way)", "fifteens {points} ({ways} ways)", self.ways
+                # Translators: a part of a show's explanation: the points for fifteens and in how
+                # many ways the cards make 15 ({ways} a word: "eight").
+                "fifteens {points} (one way)",
+                "fifteens {points} ({ways} ways)",
+                self.ways,
             )
             parts.append(ways.format(points=self.fifteens, ways=number_word(self.ways)))
         if self.pairs:
-            # Translators: {sets} is "a pair of 5s", "three jacks", "four 5s"…
             parts.append(
+                # Translators: {sets} is "a pair of 5s", "three jacks", "four 5s"…
                 _("pairs {points} ({sets})").format(points=self.pairs, sets=_sets_said(self.sets))
             )
         if self.runs:
-            # Translators: {runs} is "a run of 4" or "two runs of 3".
             parts.append(
+                # Translators: {runs} is "a run of 4" or "two runs of 3".
                 _("runs {points} ({runs})").format(
                     points=self.runs, runs=_runs_said(self.run_count, self.run_length)
                 )
@@ -182,10 +184,9 @@ class Show:
         for _rank, count in self.sets:
             say(count * (count - 1), _KINDS_ALOUD[count])
         if self.runs:
-            # Translators: counting a show aloud: "a run of three is nine", "two runs of
-            # four are sixteen" ({count}, {length} and {total}, the points so far, are
-            # words).
             runs = ngettext(
+                # Translators: counting a show aloud: "a run of three is nine", "two runs of four
+                # are sixteen" ({count}, {length} and {total}, the points so far, are words).
                 "a run of {length} is {total}",
                 "{count} runs of {length} are {total}",
                 self.run_count,
@@ -234,12 +235,18 @@ def _runs_said(count: int, length: int) -> str:
 
 def _flush_said(suit: str, points: int) -> str:
     """ "flush 5 (five hearts)"."""
-    # Translators: a part of a show's explanation: {count} cards of one suit (a word:
-    # "four", "five"), {points} what they score.
     said = {
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
         "S": _("flush {points} ({count} spades)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
         "H": _("flush {points} ({count} hearts)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
         "D": _("flush {points} ({count} diamonds)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
         "C": _("flush {points} ({count} clubs)"),
     }[suit]
     return said.format(points=points, count=number_word(points))
@@ -247,12 +254,18 @@ def _flush_said(suit: str, points: int) -> str:
 
 def _nobs_said(jack: Card) -> str:
     """ "nobs 1 (J♦ with a diamond starter)"."""
-    # Translators: a part of a show's explanation: the jack of the starter's suit ({jack}
-    # is J♠, J♥…) scores 1.
     said = {
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
         "S": _("nobs 1 ({jack} with a spade starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
         "H": _("nobs 1 ({jack} with a heart starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
         "D": _("nobs 1 ({jack} with a diamond starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
         "C": _("nobs 1 ({jack} with a club starter)"),
     }[jack.suit]
     return said.format(jack=jack.symbol)

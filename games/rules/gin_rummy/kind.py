@@ -44,13 +44,13 @@ def amount(
     )
 
 
-# Translators: the amounts a house rule offers are said as "Gin 25", "Undercut 10", "Game to
-# 150": the bonus or target by its value; "{value}" is one the page does not offer.
 GIN_BONUS = amount(
     "gin_bonus",
     gettext_lazy("Gin bonus"),
     gettext_lazy("What going gin scores on top of the other player's deadwood."),
+    # Translators: the amounts this house rule offers, as the new-game page says them.
     ((25, gettext_lazy("Gin 25")), (20, gettext_lazy("Gin 20"))),
+    # Translators: an amount the new-game page does not offer ({value} is a number).
     gettext_lazy("Gin {value}"),
 )
 UNDERCUT_BONUS = amount(

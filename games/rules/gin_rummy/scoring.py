@@ -202,11 +202,12 @@ def deadwood(cards: Sequence[str], lay_off_onto: Sequence[Sequence[str]] | None)
     check_copies([(None, held), *((None, meld) for meld in onto)], 1)
     for number, meld in enumerate(onto, start=1):
         if not spread.is_meld(spread.mask_of(meld)):
-            # Translators: {cards} are the meld's cards ("7♠ 8♥ 9♠"), or "no cards".
             said = _(
+                # Translators: {cards} are the meld's cards ("7♠ 8♥ 9♠"), or "no cards".
                 "Meld {number} to lay off on ({cards}) is no set of 3 or 4 of a rank and no run "
                 "of 3 or more of a suit (ace low)."
             )
+            # Translators: a meld to lay off on that holds no card.
             raise InvalidMeld(said.format(number=number, cards=show(meld) or _("no cards")))
     if lay_off_onto is None:
         laid = arrange(held)
@@ -304,8 +305,8 @@ def _check_counts(end: str, player: int, cards: Sequence[Sequence[Card]]) -> Non
                     len(held),
                 )
             else:
-                # Translators: {end} is how the hand ended: “knock” or “gin”.
                 said = ngettext(
+                    # Translators: {end} is how the hand ended: “knock” or “gin”.
                     "Seat {seat} shows {count} card; a {end} shows {size} each.",
                     "Seat {seat} shows {count} cards; a {end} shows {size} each.",
                     len(held),
@@ -334,10 +335,10 @@ def _not_gin(end: str, player: int, cards: Sequence[Card], least: spread.Deadwoo
     for meld in least.melds(mask):
         kept &= ~meld
     left = spread.in_order(kept, cards)
-    # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
-    # count.
     if end == BIG_GIN:
         said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
             "Seat {seat} cannot go big gin: {cards} ({deadwood}) is unmatched; a big gin melds "
             "all {big} cards.",
             "Seat {seat} cannot go big gin: {cards} ({deadwood}) are unmatched; a big gin melds "
@@ -346,6 +347,8 @@ def _not_gin(end: str, player: int, cards: Sequence[Card], least: spread.Deadwoo
         )
     elif least(mask) > KNOCK_LIMIT:
         said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
             "Seat {seat} cannot go gin: {cards} ({deadwood}) is unmatched, too many to knock "
             "with (a knock needs {limit} or less).",
             "Seat {seat} cannot go gin: {cards} ({deadwood}) are unmatched, too many to knock "
@@ -354,6 +357,8 @@ def _not_gin(end: str, player: int, cards: Sequence[Card], least: spread.Deadwoo
         )
     else:
         said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
             "Seat {seat} cannot go gin: {cards} ({deadwood}) is unmatched; enter the hand as a "
             "knock.",
             "Seat {seat} cannot go gin: {cards} ({deadwood}) are unmatched; enter the hand as a "
@@ -376,22 +381,26 @@ def _gin(end: str, player: int, cards: Sequence[tuple[Card, ...]], rules: HouseR
     scores = tuple(score if seat == player else 0 for seat in range(PLAYERS))
     dead = tuple(0 if seat == player else theirs.deadwood for seat in range(PLAYERS))
     mine = arrange(cards[player])
-    # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
     if big:
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
         opening = _("Seat {seat} goes big gin, all {big} cards melded: {melds}.")
     elif end == KNOCK:
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
         opening = _("Seat {seat} knocks with 0, which is gin: {melds}.")
     else:
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
         opening = _("Seat {seat} goes gin: {melds}.")
-    # Translators: {defence} is what the other player makes of their cards ("Seat 1 melds J♠
-    # J♦ J♣: 9 left (9♣)"), {bonus} the bonus, {deadwood} the other's deadwood.
     if big:
         closing = _(
+            # Translators: {defence} is what the other player makes of their cards ("Seat 1 melds J♠
+            # J♦ J♣: 9 left (9♣)"), {bonus} the bonus, {deadwood} the other's deadwood.
             "{defence}; nothing is laid off on big gin. Seat {seat} scores {bonus} big gin "
             "bonus + {deadwood} = {score}."
         )
     else:
         closing = _(
+            # Translators: {defence} is what the other player makes of their cards ("Seat 1 melds J♠
+            # J♦ J♣: 9 left (9♣)"), {bonus} the bonus, {deadwood} the other's deadwood.
             "{defence}; nothing is laid off on gin. Seat {seat} scores {bonus} gin bonus + "
             "{deadwood} = {score}."
         )
@@ -432,11 +441,13 @@ def _knock(player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) ->
         for (_, laid_on), meld in zip(spread_laid, spread_cards, strict=True)
         if laid_on
     ]
-    # Translators: {count} is the knocker's deadwood, {melds} the melds laid out ("7♠ 7♥ 7♦
-    # · 8♠ 9♠ 10♠"), {cards} the deadwood's cards.
     if spread_cards:
+        # Translators: {count} is the knocker's deadwood, {melds} the melds laid out ("7♠ 7♥ 7♦ · 8♠
+        # 9♠ 10♠"), {cards} the deadwood's cards.
         opening = _("Seat {seat} knocks with {count}; melds {melds}, deadwood {cards}.")
     else:
+        # Translators: {count} is the knocker's deadwood, {melds} the melds laid out ("7♠ 7♥ 7♦ · 8♠
+        # 9♠ 10♠"), {cards} the deadwood's cards.
         opening = _("Seat {seat} knocks with {count}; melds nothing, deadwood {cards}.")
     opening = opening.format(
         seat=player, count=knocked, melds=_melds(spread_cards), cards=show(knocker_left)
@@ -452,15 +463,17 @@ def _knock(player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) ->
         )
     else:
         score, winner, result = knocked - left + rules.undercut_bonus, other, UNDERCUT
-        # Translators: the other player undercuts the knocker: the knocker's count
-        # {knocked} less their own {left}, with the bonus.
         if knocked == left:
             tally = _(
+                # Translators: the other player undercuts the knocker: the knocker's count {knocked}
+                # less their own {left}, with the bonus.
                 "Seat {seat} undercuts, and equal counts undercut: {knocked} − {left} + {bonus} "
                 "undercut bonus = {score}."
             )
         else:
             tally = _(
+                # Translators: the other player undercuts the knocker: the knocker's count {knocked}
+                # less their own {left}, with the bonus.
                 "Seat {seat} undercuts: {knocked} − {left} + {bonus} undercut bonus = {score}."
             )
         tally = tally.format(
@@ -493,8 +506,8 @@ def _layoffs(onto: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> str:
             target = str(RANK_PLURALS[meld[0].rank])
         else:
             target = _melds([meld])
-        # Translators: cards laid off on a meld: "6♠ on 7♠ 8♠ 9♠", "J♠ on the queens".
         said.append(
+            # Translators: cards laid off on a meld: "6♠ on 7♠ 8♠ 9♠", "J♠ on the queens".
             _("{cards} on {meld}").format(
                 cards=show(sorted(cards, key=spread.INDEX.__getitem__)), meld=target
             )
@@ -514,23 +527,34 @@ def _and(said: Sequence[str]) -> str:
 def _defence(seat: int, kept: Arrangement, layoffs: str) -> str:
     """What the other player makes of their cards: “Seat 1 melds J♠ J♦ J♣ and lays off 4♥
     on 5♥ 6♥ 7♥: 9 left (9♣)”."""
-    # Translators: what the other player does with their cards after a knock or gin;
-    # {melds} are their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the
-    # knocker's ("4♥ on 5♥ 6♥ 7♥").
     if kept.melds and layoffs:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
         doing = _("melds {melds} and lays off {layoffs}")
     elif kept.melds:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
         doing = _("melds {melds}")
     elif layoffs:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
         doing = _("lays off {layoffs}")
     else:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
         doing = _("melds nothing")
     said = doing.format(melds=_melds(kept.melds), layoffs=layoffs)
-    # Translators: a clause (no full stop): {doing} is what the player does ("melds J♠ J♦
-    # J♣"), {count} their deadwood left and {cards} its cards ("9♣").
     if kept.unmatched:
+        # Translators: a clause (no full stop): {doing} is what the player does ("melds J♠ J♦ J♣"),
+        # {count} their deadwood left and {cards} its cards ("9♣").
         clause = _("Seat {seat} {doing}: {count} left ({cards})")
     else:
+        # Translators: a clause (no full stop): {doing} is what the player does ("melds J♠ J♦ J♣"),
+        # {count} their deadwood left and {cards} its cards ("9♣").
         clause = _("Seat {seat} {doing}: {count} left")
     return clause.format(seat=seat, doing=said, count=kept.deadwood, cards=show(kept.unmatched))
 

@@ -128,9 +128,9 @@ class HeartsKind(
                 for name, total in zip(players, result.totals, strict=True)
                 if total >= result.target
             ]
-            # Translators: {players} are one or more names ("Ann and Ben"), {target} the
-            # total that ends the game.
             said = ngettext(
+                # Translators: {players} are one or more names ("Ann and Ben"), {target} the total
+                # that ends the game.
                 "{players} reached {target}: the game is over and the lowest total wins.",
                 "{players} reached {target}: the game is over and the lowest total wins.",
                 len(over),
@@ -172,11 +172,13 @@ class HeartsKind(
             return SeatPreview()
         points = scoring.points(cards, rules)
         if scoring.shot_the_moon(cards, players):
-            # Translators: {cards} is what the player took ("13 hearts and Q♠"), {points}
-            # the hand's full points (26).
             if rules.moon == scoring.ADD:
+                # Translators: {cards} is what the player took ("13 hearts and Q♠"), {points} the
+                # hand's full points (26).
                 said = _("{cards}: shot the moon (everyone else scores {points})")
             else:
+                # Translators: {cards} is what the player took ("13 hearts and Q♠"), {points} the
+                # hand's full points (26).
                 said = _("{cards}: shot the moon (minus {points})")
             full = scoring.full_points(players)
             return SeatPreview(

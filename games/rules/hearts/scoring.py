@@ -40,10 +40,11 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext
+from games.rules.text import ngettext, pgettext_lazy
 
+# The game's name, told apart from the suit.
 # Translators: a game's name: keep it as it is, in Latin script.
-TITLE = gettext_lazy("Hearts")
+TITLE = pgettext_lazy("game title", "Hearts")
 SLUG = "hearts"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -194,9 +195,9 @@ def parse_taken(taken: Sequence[Entered]) -> tuple[tuple[Card, ...], ...]:
 def removed_message(seat: int, card: Card, players: int) -> str:
     """ "Seat 1's 2♦ is not in the deck: with 5 players 2♦ and 2♣ are taken out."."""
     out = removed(players)
-    # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
-    # place. {card} is a card (2♦), {removed} the cards taken out ("2♦ and 2♣").
     return ngettext(
+        # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
+        # place. {card} is a card (2♦), {removed} the cards taken out ("2♦ and 2♣").
         "Seat {seat}'s {card} is not in the deck: with {players} players {removed} is taken out.",
         "Seat {seat}'s {card} is not in the deck: with {players} players {removed} are taken out.",
         len(out),
@@ -233,10 +234,10 @@ def check_every_penalty_card(hands: Sequence[Sequence[Card]], rules: HouseRules)
                 *(card.symbol for card in (QUEEN, JACK) if value(card, rules)),
             ]
         )
-        # Translators: {missing} are cards ("7♥ and Q♠"); {counted} is "each heart in play
-        # and Q♠" (with J♦ when it counts).
         raise MissingPointCards(
             _(
+                # Translators: {missing} are cards ("7♥ and Q♠"); {counted} is "each heart in play
+                # and Q♠" (with J♦ when it counts).
                 "Nobody took {missing}: every trick is won by someone, so {counted} must be "
                 "entered once."
             ).format(missing=listed([card.symbol for card in missing]), counted=counted)
