@@ -8,6 +8,7 @@ spec's order.
 from games.rules.budget import check_hands
 from games.rules.cribbage.scoring import (
     PEGGING_MOST,
+    SHOWN,
     GameResult,
     HandInput,
     HandResult,
@@ -18,6 +19,7 @@ from games.rules.cribbage.show import Show
 from games.rules.errors import InvalidInput
 from games.rules.reading import Json, as_list, as_object, card_texts, seat_hands
 from games.rules.settings import RuleSet
+from games.rules.text import gettext as _
 
 # What a request's `settings` holds beside the house rules (api.md §6).
 FIRST_DEALER = "first_dealer"
@@ -48,7 +50,7 @@ def read_hand(data: Json) -> HandInput:
     """A `/hand` request, or one hand of a `/game`: a crib left out is `invalid_input`
     (a required field), a null one a crib not entered (`missing_hand`)."""
     if "crib" not in data:
-        raise InvalidInput("“crib” must list the crib's 4 cards.")
+        raise InvalidInput(_("“crib” must list the crib's {count} cards.").format(count=SHOWN))
     crib = data["crib"]
     return HandInput(
         hands=seat_hands(data),
@@ -66,15 +68,16 @@ def read_game(data: Json) -> list[HandInput]:
     check_hands(len(listed))
     hands = []
     for number, entry in enumerate(listed, start=1):
-        hand = as_object(entry, f"Hand {number}")
+        hand = as_object(entry, _("Hand {number}").format(number=number))
         if hand.get("settings") is not None:
-            raise InvalidInput(
-                f"Hand {number}: a hand holds no “settings”; the game's hold for every hand."
-            )
+            said = _("Hand {number}: a hand holds no “settings”; the game's hold for every hand.")
+            raise InvalidInput(said.format(number=number))
         try:
             hands.append(read_hand(hand))
         except InvalidInput as error:
-            raise InvalidInput(f"Hand {number}: {error.message}", error.player) from error
+            # Translators: {message} is what is wrong with hand {number}.
+            said = _("Hand {number}: {message}").format(number=number, message=error.message)
+            raise InvalidInput(said, error.player) from error
     return hands
 
 

@@ -25,7 +25,7 @@ from games.rules.cribbage.scoring import (
     STARTER_PLACE,
     Place,
 )
-from games.rules.cribbage.show import count_show
+from games.rules.cribbage.show import count_show, listed
 from games.rules.errors import InvalidInput, RuleError, WrongCardCount
 from games.rules.kind import (
     CLASSICS,
@@ -44,28 +44,43 @@ from games.rules.questions import CountQuestion, Questions
 from games.rules.reading import Json
 from games.rules.rummy_common import MissingHand, running_totals
 from games.rules.settings import BOOK, Choice, Preset, Settings
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 
 TARGET = Choice(
     key="target",
-    label="Game to",
-    explanation="121 is twice around the board; 61 is once around.",
-    choices=((scoring.GAME, "To 121"), (scoring.ONCE_AROUND, "To 61 (once around)")),
+    # Translators: a setting's label: the total at which the game ends.
+    label=gettext_lazy("Game to"),
+    explanation=gettext_lazy("121 is twice around the board; 61 is once around."),
+    choices=(
+        (scoring.GAME, gettext_lazy("To 121")),
+        (scoring.ONCE_AROUND, gettext_lazy("To 61 (once around)")),
+    ),
     default=scoring.GAME,
 )
 CRIB_FOUR_FLUSH = Choice(
     key="crib_four_flush",
-    label="A crib's flush",
-    explanation="Whether four crib cards of one suit score 4 without the starter, as a hand's do.",
-    choices=((False, "Crib flush of 5 only"), (True, "Crib flush of 4 counts")),
+    label=gettext_lazy("A crib's flush"),
+    explanation=gettext_lazy(
+        "Whether four crib cards of one suit score 4 without the starter, as a hand's do."
+    ),
+    choices=(
+        (False, gettext_lazy("Crib flush of 5 only")),
+        (True, gettext_lazy("Crib flush of 4 counts")),
+    ),
     default=False,
 )
 
-CRIB = Pile(CRIB_PLACE, "Crib", SHOWN)
-STARTER = Pile(STARTER_PLACE, "Starter", 1)
+# Translators: the dealer's extra hand in Cribbage, made of the cards each player lays away.
+CRIB = Pile(CRIB_PLACE, gettext_lazy("Crib"), SHOWN)
+# Translators: Cribbage's starter: the card cut after the deal.
+STARTER = Pile(STARTER_PLACE, gettext_lazy("Starter"), 1)
+# Translators: the points a player pegged in a hand of Cribbage.
+PEGGED = gettext_lazy("Pegged")
 
 
 def pegging_question(most: int) -> CountQuestion:
-    return CountQuestion("pegging", "Pegged", most=most)
+    return CountQuestion("pegging", PEGGED, most=most)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,19 +113,34 @@ class CribbageKind(GameKind):
             held = len(str(entry.details.get(pile.key) or "").split())
             if held == pile.size:
                 continue
-            name = pile.label.lower()
             if not held:
                 # The rules' codes: a starter not given is `invalid_input`, a crib
                 # `missing_hand` (§8).
-                missing = InvalidInput if pile == STARTER else MissingHand
-                return None, [missing(f"The {name} is missing: tap its cards.", pile.key)]
-            return None, [
-                WrongCardCount(f"The {name} holds {held} cards: it is {pile.size}.", pile.key)
-            ]
+                missing: RuleError
+                if pile == STARTER:
+                    missing = InvalidInput(_("The starter is missing: tap its cards."), pile.key)
+                else:
+                    missing = MissingHand(_("The crib is missing: tap its cards."), pile.key)
+                return None, [missing]
+            if pile == STARTER:
+                said = ngettext(
+                    # Translators: {count} cards were entered where {size} belong.
+                    "The starter holds {count} card: it is {size}.",
+                    "The starter holds {count} cards: it is {size}.",
+                    held,
+                )
+            else:
+                said = ngettext(
+                    # Translators: {count} cards were entered where {size} belong.
+                    "The crib holds {count} card: it is {size}.",
+                    "The crib holds {count} cards: it is {size}.",
+                    held,
+                )
+            return None, [WrongCardCount(said.format(count=held, size=pile.size), pile.key)]
         return super().check(table, number, entry, others)
 
     def hint(self, number: int) -> str:
-        return "Each player's four cards and what they pegged, then the crib and the starter."
+        return _("Each player's four cards and what they pegged, then the crib and the starter.")
 
     # -- the game
 
@@ -192,38 +222,72 @@ class CribbageKind(GameKind):
         players = len(names)
 
         def side(number: int) -> str:
-            return " and ".join(names[seat] for seat in scoring.side_seats(number, players))
+            return listed([names[seat] for seat in scoring.side_seats(number, players)])
 
+        # How many players make a side (two partners, or one), for the words' number.
+        each = 2 if players == 4 else 1
         notes = []
         if players == 4:
-            notes.append(
-                f"Partners: {side(0)} against {side(1)}. Each column is a player's own "
-                "points; a side's total is the two added."
+            said = _(
+                # Translators: {first} and {second} are the two partnerships ("Ann and Cy").
+                "Partners: {first} against {second}. Each column is a player's own points; a "
+                "side's total is the two added."
             )
+            notes.append(said.format(first=side(0), second=side(1)))
         if (result.winner is None or result.skunks is None) and players == 4:
             board = ", ".join(
-                f"{side(number)} {total} ({rules.target - total} to go)"
+                # Translators: a side on the pegboard: its names ("Ann and Cy"), its total and how
+                # far it has to go to the target.
+                _("{side} {total} ({to_go} to go)").format(
+                    side=side(number), total=total, to_go=rules.target - total
+                )
                 for number, total in enumerate(result.totals)
             )
-            notes.append(f"On the board: {board}.")
+            # Translators: {board} is each side's total and how far it has to go ("Ann and Cy
+            # 97 (24 to go), Ben and Di 88 (33 to go)").
+            notes.append(_("On the board: {board}.").format(board=board))
         if result.winner is None or result.skunks is None:
             return tuple(notes)
-        won = side(result.winner)
-        plural = players == 4
+        won = ngettext(
+            # Translators: {side} is one name, or two partners ("Ann and Cy"); {total} their total,
+            # {target} the total that ends the game.
+            "{side} wins at {total} (the game is to {target}).",
+            "{side} win at {total} (the game is to {target}).",
+            each,
+        )
         notes.append(
-            f"{won} {'win' if plural else 'wins'} at {result.totals[result.winner]} "
-            f"(the game is to {rules.target})."
+            won.format(
+                side=side(result.winner), total=result.totals[result.winner], target=rules.target
+            )
         )
         for number, skunk in enumerate(result.skunks):
             if skunk is None:
                 continue
-            who, total = side(number), result.totals[number]
-            verb = "are" if plural else "is"
             if skunk == scoring.NONE:
-                notes.append(f"{who} {verb} not skunked, at {total}.")
+                said = ngettext(
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
+                    "{side} is not skunked, at {total}.",
+                    "{side} are not skunked, at {total}.",
+                    each,
+                )
+            elif skunk == scoring.DOUBLE_SKUNK:
+                said = ngettext(
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
+                    "{side} is double skunked, at {total}.",
+                    "{side} are double skunked, at {total}.",
+                    each,
+                )
             else:
-                said = "double skunked" if skunk == scoring.DOUBLE_SKUNK else "skunked"
-                notes.append(f"{who} {verb} {said}, at {total}.")
+                said = ngettext(
+                    # Translators: a losing side's skunk (a lurch): {side} is one name or two
+                    # partners, {total} their total.
+                    "{side} is skunked, at {total}.",
+                    "{side} are skunked, at {total}.",
+                    each,
+                )
+            notes.append(said.format(side=side(number), total=result.totals[number]))
         return tuple(notes)
 
     def preview(
@@ -257,11 +321,15 @@ class CribbageKind(GameKind):
         starter = cut[0] if len(cut) == 1 and STARTER_PLACE not in problems else None
         rules = self.house(table)
         shown = []
-        for place, _, size in places:
+        for place, _text, size in places:
             if place in problems:
                 shown.append(SeatPreview(problem=problems[place], complete_at=size))
             elif place == STARTER_PLACE and starter is not None and starter.rank == "J":
-                heels = f"His heels: {scoring.HEELS} to {names[dealer]}, who deals."
+                # Translators: the dealer's 2 points when the starter is a jack; {name} is
+                # the dealer's.
+                heels = _("His heels: {points} to {name}, who deals.").format(
+                    points=scoring.HEELS, name=names[dealer]
+                )
                 shown.append(SeatPreview(text=heels, complete_at=size))
             elif place != STARTER_PLACE and starter and len(parsed[place]) == SHOWN:
                 show = count_show(
@@ -314,7 +382,14 @@ KIND = CribbageKind(
     max_cards=SHOWN,
     settings=Settings(
         house_rules=(TARGET, CRIB_FOUR_FLUSH),
-        presets=(BOOK, Preset("once_around", "Once around (61)", {"target": scoring.ONCE_AROUND})),
+        presets=(
+            BOOK,
+            Preset(
+                "once_around",
+                gettext_lazy("Once around (61)"),
+                {"target": scoring.ONCE_AROUND},
+            ),
+        ),
     ),
     questions=Questions(seat=(pegging_question(max(PEGGING_MOST.values())),)),
     piles=(CRIB, STARTER),

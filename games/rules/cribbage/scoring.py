@@ -34,11 +34,14 @@ from dataclasses import dataclass
 
 from games.rules.budget import within_budget
 from games.rules.cards import Card, copies_over, parse_cards
-from games.rules.cribbage.show import Show, count_show
+from games.rules.cribbage.show import Show, count_show, listed
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError, WrongCardCount
 from games.rules.rummy_common import Entered, MissingHand, check_seat
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext
 
-TITLE = "Cribbage"
+# Translators: a game's name: keep it as it is, in Latin script.
+TITLE = gettext_lazy("Cribbage")
 SLUG = "cribbage"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -100,16 +103,43 @@ STARTER_PLACE = "starter"
 CARDS_PLACE = "cards"
 
 
-def place_said(place: Place, owner: bool = False) -> str:
-    """ "seat 0's hand", "the crib", "the starter" ("seat 0's", "the crib's" as the owner
-    of a card)."""
+# What is said of a place, each a whole sentence for each kind of place (a language words
+# "seat 0's hand" and "the crib" each its own way). Keep “Seat {seat}” as written in every
+# language: the table shows the player's name in its place.
+
+
+def _whose_card(place: Place, card: Card) -> str:
+    """ "Seat 0's 7♥", "The crib's 7♥", "The starter 7♥": a card where it was entered."""
     if isinstance(place, int):
-        return f"seat {place}'s" if owner else f"seat {place}'s hand"
+        # Translators: a card in a seat's hand ({card}: 7♥), the subject of a sentence.
+        return _("Seat {seat}'s {card}").format(seat=place, card=card.symbol)
     if place == CARDS_PLACE:
-        return "the hand's" if owner else "the hand"
+        return _("The hand's {card}").format(card=card.symbol)
     if place == STARTER_PLACE:
-        return "the starter"
-    return f"the {place}'s" if owner else f"the {place}"
+        # Translators: the starter card ({card}: 7♥), the subject of a sentence.
+        return _("The starter {card}").format(card=card.symbol)
+    return _("The crib's {card}").format(card=card.symbol)
+
+
+def _already_in(place: Place, whose: str) -> str:
+    """A card already entered in `place`."""
+    if isinstance(place, int):
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
+        said = _("{whose} is already in seat {seat}'s hand: one deck is in play.")
+    elif place == CARDS_PLACE:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
+        said = _("{whose} is already in the hand: one deck is in play.")
+    elif place == STARTER_PLACE:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
+        said = _("{whose} is already in the starter: one deck is in play.")
+    else:
+        # Translators: {whose} is a card where it was entered again ("Seat 1's 7♥", "The crib's
+        # 7♥").
+        said = _("{whose} is already in the crib: one deck is in play.")
+    return said.format(whose=whose, seat=place)
 
 
 def duplicates(
@@ -120,15 +150,13 @@ def duplicates(
     starter's no one's."""
     problems = []
     for place, card, earlier in copies_over(entries, lambda card: 1):
-        whose = place_said(place, owner=True)
-        message = f"{whose[:1].upper()}{whose[1:]} {card.symbol} is already in "
-        message += f"{place_said(earlier[0])}: one deck is in play."
+        message = _already_in(earlier[0], _whose_card(place, card))
         problems.append((place, DuplicateCard(message, _player(place))))
     return problems
 
 
 def check_duplicates(entries: Sequence[tuple[Place, Sequence[Card]]]) -> None:
-    for _, problem in duplicates(entries)[:1]:
+    for _place, problem in duplicates(entries)[:1]:
         raise problem
 
 
@@ -141,14 +169,53 @@ def parse_place(texts: Sequence[str], place: Place) -> tuple[Card, ...]:
     try:
         return parse_cards(texts, player=_player(place))
     except RuleError as error:
-        where = place_said(place)
-        raise type(error)(f"In {where}: {error.message}", error.player) from error
+        if isinstance(place, int):
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
+            said = _("In seat {seat}'s hand: {message}")
+        elif place == CARDS_PLACE:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
+            said = _("In the hand: {message}")
+        elif place == STARTER_PLACE:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
+            said = _("In the starter: {message}")
+        else:
+            # Translators: {message} is what is wrong with a card ("“7X” is not a card…").
+            said = _("In the crib: {message}")
+        raise type(error)(said.format(seat=place, message=error.message), error.player) from error
 
 
 def too_many(cards: Sequence[Card], place: Place, size: int = SHOWN) -> str:
     """What is wrong with a place of the wrong number of cards."""
-    where = place_said(place)
-    return f"{where[:1].upper()}{where[1:]} holds {len(cards)} cards; it is exactly {size}."
+    held = len(cards)
+    if isinstance(place, int):
+        said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
+            "Seat {seat}'s hand holds {count} card; it is exactly {size}.",
+            "Seat {seat}'s hand holds {count} cards; it is exactly {size}.",
+            held,
+        )
+    elif place == CARDS_PLACE:
+        said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
+            "The hand holds {count} card; it is exactly {size}.",
+            "The hand holds {count} cards; it is exactly {size}.",
+            held,
+        )
+    elif place == STARTER_PLACE:
+        said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
+            "The starter holds {count} card; it is exactly {size}.",
+            "The starter holds {count} cards; it is exactly {size}.",
+            held,
+        )
+    else:
+        said = ngettext(
+            # Translators: {count} cards were entered where {size} belong.
+            "The crib holds {count} card; it is exactly {size}.",
+            "The crib holds {count} cards; it is exactly {size}.",
+            held,
+        )
+    return said.format(seat=place, count=held, size=size)
 
 
 def check_card_count(cards: Sequence[Card], place: Place) -> None:
@@ -158,7 +225,7 @@ def check_card_count(cards: Sequence[Card], place: Place) -> None:
 
 def check_starter(starter: object) -> str:
     if not isinstance(starter, str):
-        raise InvalidInput("The starter is missing: enter the card cut for the starter.")
+        raise InvalidInput(_("The starter is missing: enter the card cut for the starter."))
     return starter
 
 
@@ -173,10 +240,10 @@ def score_show(
     `invalid_input` (cards not given, the starter not a text, `crib` not true or false),
     `invalid_card`, `duplicate_card`, `wrong_card_count`."""
     if cards is None:
-        raise InvalidInput("“cards” must list the 4 cards shown.")
+        raise InvalidInput(_("“cards” must list the {count} cards shown.").format(count=SHOWN))
     text = check_starter(starter)
     if not isinstance(crib, bool):
-        raise InvalidInput("“crib” must be true or false.")
+        raise InvalidInput(_("“crib” must be true or false."))
     shown = parse_place(cards, CARDS_PLACE)
     cut = parse_place([text], STARTER_PLACE)
     check_duplicates([(CARDS_PLACE, shown), (STARTER_PLACE, cut)])
@@ -249,19 +316,28 @@ class HandResult:
 
 def check_players(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidInput(f"{TITLE} is for 2 or 3 players, or 4 as partners; not {players} hands.")
+        raise InvalidInput(
+            _("{title} is for 2 or 3 players, or 4 as partners; not {count} hands.").format(
+                title=TITLE, count=players
+            )
+        )
 
 
 def _pegging(pegging: object, players: int) -> tuple[int, ...]:
     if pegging is None:
         return (0,) * players
     if not isinstance(pegging, list | tuple) or len(pegging) != players:
-        raise InvalidInput(f"“pegging” must list one whole number per seat, {players} in all.")
+        raise InvalidInput(
+            _("“pegging” must list one whole number per seat, {count} in all.").format(
+                count=players
+            )
+        )
     for seat, points in enumerate(pegging):
         if type(points) is not int or points < 0:
-            raise InvalidInput(
-                f"Seat {seat}'s pegging must be a whole number, 0 or more, not {points!r}.", seat
-            )
+            # Translators: keep “Seat {seat}” as written: the table shows the player's name
+            # in its place.
+            said = _("Seat {seat}'s pegging must be a whole number, 0 or more, not {value}.")
+            raise InvalidInput(said.format(seat=seat, value=repr(points)), seat)
     return tuple(pegging)
 
 
@@ -285,18 +361,20 @@ def check_hand(hand: HandInput, dealer: int | None = None, first_dealer: object 
         check_card_count(held, place)
     for place, texts in entered:
         if texts is None:
-            where = place_said(place)
-            raise MissingHand(
-                f"{where[:1].upper()}{where[1:]} is missing: enter its {SHOWN} cards.",
-                _player(place),
-            )
+            if isinstance(place, int):
+                said = _("Seat {seat}'s hand is missing: enter its {count} cards.")
+            else:
+                said = _("The crib is missing: enter its {count} cards.")
+            raise MissingHand(said.format(seat=place, count=SHOWN), _player(place))
     most = PEGGING_MOST[players]
     for seat, points in enumerate(pegging):
         if points > most:
+            said = _(
+                "Seat {seat} pegged {points}; with {players} players nobody can peg more than "
+                "{most} in one hand."
+            )
             raise PeggingOutOfRange(
-                f"Seat {seat} pegged {points}; with {players} players nobody can peg more "
-                f"than {most} in one hand.",
-                seat,
+                said.format(seat=seat, points=points, players=players, most=most), seat
             )
     placed = dict(parsed)
     return Deal(
@@ -341,10 +419,32 @@ def side_seats(side: int, players: int) -> tuple[int, ...]:
     return tuple(seat for seat in range(players) if side_of(seat, players) == side)
 
 
+def seats_said(seats: Sequence[int], start: bool = True) -> str:
+    """ "Seat 0 and seat 2" (at the start of a sentence), "seat 0 and seat 2"."""
+    said: list[str] = []
+    for seat in seats:
+        if start and not said:
+            # Translators: keep “Seat {seat}” as written: the table shows the player's name
+            # in its place.
+            said.append(_("Seat {seat}").format(seat=seat))
+        else:
+            # Translators: keep “seat {seat}” as written: the table shows the player's name
+            # in its place.
+            said.append(_("seat {seat}").format(seat=seat))
+    return _and(said)
+
+
+def _and(said: Sequence[str]) -> str:
+    """ "A and B and C"."""
+    joined = said[0]
+    for more in said[1:]:
+        joined = _("{first} and {last}").format(first=joined, last=more)
+    return joined
+
+
 def side_said(side: int, players: int) -> str:
     """ "Seat 1", or "Seat 0 and seat 2" for a partnership."""
-    said = " and ".join(f"seat {seat}" for seat in side_seats(side, players))
-    return f"{said[:1].upper()}{said[1:]}"
+    return seats_said(side_seats(side, players))
 
 
 @dataclass(frozen=True)
@@ -400,20 +500,41 @@ def counting_steps(result: HandResult) -> list[Step]:
     the pegging, the shows from the dealer's left round to the dealer, the crib."""
     deal = result.deal
     steps = []
+    # Keep “Seat {seat}” and “seat {seat}” as written, here and below: the
+    # table shows the player's name in its place.
     if result.heels:
-        said = f"His heels: {result.heels} to seat {deal.dealer}."
-        steps.append(Step(HIS_HEELS, ((deal.dealer, result.heels),), said, "his heels"))
-    pegged = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(deal.pegging))
+        # Translators: the dealer's 2 points when the starter is a jack.
+        said = _("His heels: {points} to seat {seat}.").format(
+            points=result.heels, seat=deal.dealer
+        )
+        # Translators: what is not counted when the game ends before it ("his heels and the
+        # crib are not counted").
+        steps.append(Step(HIS_HEELS, ((deal.dealer, result.heels),), said, _("his heels")))
+    pegged = ", ".join(
+        # Translators: a seat and what it pegged, in a list ("seat 0 3, seat 1 5").
+        _("seat {seat} {points}").format(seat=seat, points=points)
+        for seat, points in enumerate(deal.pegging)
+    )
     steps.append(
-        Step(PEGGING, tuple(enumerate(deal.pegging)), f"Pegging: {pegged}.", "the pegging")
+        Step(
+            PEGGING,
+            tuple(enumerate(deal.pegging)),
+            # Translators: {pegged} is each seat and what it pegged ("seat 0 3, seat 1 5").
+            _("Pegging: {pegged}.").format(pegged=pegged),
+            _("the pegging"),
+        )
     )
     for seat in deal.show_order():
         show = result.shows[seat]
-        said = f"Seat {seat} shows {show.score} ({show.aloud()})."
-        steps.append(Step(SHOW, ((seat, show.score),), said, f"seat {seat}'s hand"))
+        # Translators: {aloud} is the show counted aloud ("fifteen two, a pair is four").
+        said = _("Seat {seat} shows {score} ({aloud}).").format(
+            seat=seat, score=show.score, aloud=show.aloud()
+        )
+        called = _("seat {seat}'s hand").format(seat=seat)
+        steps.append(Step(SHOW, ((seat, show.score),), said, called))
     crib = result.crib
-    said = f"The crib: {crib.score} ({crib.aloud()})."
-    steps.append(Step(CRIB, ((deal.dealer, crib.score),), said, "the crib"))
+    said = _("The crib: {score} ({aloud}).").format(score=crib.score, aloud=crib.aloud())
+    steps.append(Step(CRIB, ((deal.dealer, crib.score),), said, _("the crib")))
     return steps
 
 
@@ -435,11 +556,14 @@ def count_into_game(
             if gained[side] and total + gained[side] >= rules.target
         ]
         if len(out) > 1:
-            both = " and ".join(side_said(side, players).lower() for side in out)
-            raise PeggingConflict(
-                f"The pegging entered takes {both} to {rules.target}, but play stops the "
-                "moment one side pegs out: check the pegging."
+            both = seats_said([seat for side in out for seat in side_seats(side, players)], False)
+            said = _(
+                # Translators: {sides} are the seats ("seat 0 and seat 1"), {target} the total that
+                # ends the game.
+                "The pegging entered takes {sides} to {target}, but play stops the moment one "
+                "side pegs out: check the pegging."
             )
+            raise PeggingConflict(said.format(sides=both, target=rules.target))
         for seat, points in step.points:
             scores[seat] += points
         for side, points in enumerate(gained):
@@ -449,11 +573,12 @@ def count_into_game(
     return tuple(scores), None
 
 
+# Where in a hand a side pegged out ("Seat 0 pegs out at 123 in the shows").
 WHERE = {
-    HIS_HEELS: "on his heels, at the cut",
-    PEGGING: "in the pegging",
-    SHOW: "in the shows",
-    CRIB: "on the crib",
+    HIS_HEELS: gettext_lazy("on his heels, at the cut"),
+    PEGGING: gettext_lazy("in the pegging"),
+    SHOW: gettext_lazy("in the shows"),
+    CRIB: gettext_lazy("on the crib"),
 }
 
 
@@ -465,18 +590,40 @@ def explain_hand(
     "Seat 0 pegs out at 123 in the shows; seat 1's hand and the crib are not counted."."""
     deal = result.deal
     counted = steps if ended is None else steps[: ended + 1]
-    said = [f"Seat {deal.dealer} deals; the starter is {deal.starter.symbol}."]
+    said = [
+        # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
+        # place. {card} is the starter card (J♣).
+        _("Seat {seat} deals; the starter is {card}.").format(
+            seat=deal.dealer, card=deal.starter.symbol
+        )
+    ]
     said += [step.said for step in counted]
     if ended is not None:
         winner = max(range(len(totals)), key=lambda side: totals[side])
-        verb = "peg" if deal.players == 4 else "pegs"
-        end = f"{side_said(winner, deal.players)} {verb} out at {totals[winner]}"
-        end += f" {WHERE[steps[ended].stage]}"
+        out = ngettext(
+            # Translators: a side reaches the target: {side} is "Seat 0", or "Seat 0 and seat 2" for
+            # partners; {total} its total, {where} where in the hand ("in the shows").
+            "{side} pegs out at {total} {where}",
+            "{side} peg out at {total} {where}",
+            len(side_seats(winner, deal.players)),
+        ).format(
+            side=side_said(winner, deal.players),
+            total=totals[winner],
+            where=WHERE[steps[ended].stage],
+        )
         left = [step.called for step in steps[ended + 1 :]]
         if left:
-            listed = " and ".join([", ".join(left[:-1]), left[-1]] if len(left) > 1 else left)
-            end += f"; {listed} {'is' if len(left) == 1 else 'are'} not counted"
-        said.append(f"{end}.")
+            end = ngettext(
+                # Translators: {out} is "Seat 0 pegs out at 123 in the shows", {left} what is not
+                # counted then ("seat 1's hand and the crib").
+                "{out}; {left} is not counted.",
+                "{out}; {left} are not counted.",
+                len(left),
+            ).format(out=out, left=listed(left))
+        else:
+            # Translators: the end of a sentence ("Seat 0 pegs out at 121 in the pegging").
+            end = _("{clauses}.").format(clauses=out)
+        said.append(end)
     return " ".join(said)
 
 
@@ -494,15 +641,15 @@ def score_game(
     `invalid_input`.
     """
     if not hands:
-        raise InvalidInput("“hands” must list at least one hand.")
+        raise InvalidInput(_("“hands” must list at least one hand."))
     players = len(hands[0].hands)
     check_players(players)
     for number, hand in enumerate(hands, start=1):
         if len(hand.hands) != players:
-            raise InvalidInput(
-                f"Hand {number} has {len(hand.hands)} seats; every hand of a game has the "
-                f"same {players}."
+            said = _(
+                "Hand {number} has {count} seats; every hand of a game has the same {players}."
             )
+            raise InvalidInput(said.format(number=number, count=len(hand.hands), players=players))
     first = check_first_dealer(first_dealer, players)
     return play(hands, players, rules, first)
 
@@ -525,15 +672,16 @@ def play(
             steps = counting_steps(result)
             scores, step = count_into_game(steps, players, totals, rules)
         except RuleError as error:
-            raise type(error)(f"Hand {number}: {error.message}", error.player) from error
+            # Translators: {message} is what is wrong with hand {number}.
+            said = _("Hand {number}: {message}").format(number=number, message=error.message)
+            raise type(error)(said, error.player) from error
         stage = None if step is None else steps[step].stage
         counted.append(Counted(result, scores, stage, explain_hand(result, steps, step, totals)))
         if stage is not None:
             ended = Ended(number, stage)
     if ended is not None and len(hands) > ended.hand:
-        raise InvalidInput(
-            f"Hand {ended.hand + 1} was entered after the game ended in hand {ended.hand}."
-        )
+        said = _("Hand {number} was entered after the game ended in hand {ended}.")
+        raise InvalidInput(said.format(number=ended.hand + 1, ended=ended.hand))
     winner = max(range(len(totals)), key=lambda side: totals[side]) if ended else None
     return GameResult(
         players=players,

@@ -8,31 +8,92 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 
-from games.rules.cards import SUIT_NAMES, Card
+from games.rules.cards import Card
+from games.rules.text import gettext as _
+from games.rules.text import ngettext, pgettext_lazy
 
+# Each count as players say it aloud while counting a show, up to twenty-nine (the most a
+# show makes): whole words, since a language says each its own way.
 _NUMBERS = (
-    *("nothing", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
-    *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
-    *("eighteen", "nineteen", "twenty"),
+    pgettext_lazy("counted aloud", "nothing"),
+    pgettext_lazy("counted aloud", "one"),
+    pgettext_lazy("counted aloud", "two"),
+    pgettext_lazy("counted aloud", "three"),
+    pgettext_lazy("counted aloud", "four"),
+    pgettext_lazy("counted aloud", "five"),
+    pgettext_lazy("counted aloud", "six"),
+    pgettext_lazy("counted aloud", "seven"),
+    pgettext_lazy("counted aloud", "eight"),
+    pgettext_lazy("counted aloud", "nine"),
+    pgettext_lazy("counted aloud", "ten"),
+    pgettext_lazy("counted aloud", "eleven"),
+    pgettext_lazy("counted aloud", "twelve"),
+    pgettext_lazy("counted aloud", "thirteen"),
+    pgettext_lazy("counted aloud", "fourteen"),
+    pgettext_lazy("counted aloud", "fifteen"),
+    pgettext_lazy("counted aloud", "sixteen"),
+    pgettext_lazy("counted aloud", "seventeen"),
+    pgettext_lazy("counted aloud", "eighteen"),
+    pgettext_lazy("counted aloud", "nineteen"),
+    pgettext_lazy("counted aloud", "twenty"),
+    pgettext_lazy("counted aloud", "twenty-one"),
+    pgettext_lazy("counted aloud", "twenty-two"),
+    pgettext_lazy("counted aloud", "twenty-three"),
+    pgettext_lazy("counted aloud", "twenty-four"),
+    pgettext_lazy("counted aloud", "twenty-five"),
+    pgettext_lazy("counted aloud", "twenty-six"),
+    pgettext_lazy("counted aloud", "twenty-seven"),
+    pgettext_lazy("counted aloud", "twenty-eight"),
+    pgettext_lazy("counted aloud", "twenty-nine"),
 )
 
 
 def number_word(number: int) -> str:
     """A count as it is said aloud, up to twenty-nine (the most a show makes)."""
-    if number <= 20:
-        return _NUMBERS[number]
-    return f"twenty-{_NUMBERS[number - 20]}"
+    return str(_NUMBERS[number])
+
+
+# Cards of one rank, as people say them ("a pair of jacks"); a number rank is "5s".
+_RANKS_SAID = {
+    "A": pgettext_lazy("cards of one rank", "aces"),
+    "J": pgettext_lazy("cards of one rank", "jacks"),
+    "Q": pgettext_lazy("cards of one rank", "queens"),
+    "K": pgettext_lazy("cards of one rank", "kings"),
+}
 
 
 def ranks_said(rank: str) -> str:
     """ "5s", "aces", "jacks": cards of one rank, as people say them."""
-    named = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
-    return named.get(rank, f"{rank}s")
+    named = _RANKS_SAID.get(rank)
+    if named is not None:
+        return str(named)
+    # Translators: cards of one number rank, as in "a pair of 5s" ({rank} is 2 to 10).
+    return _("{rank}s").format(rank=rank)
 
 
-def suit_said(suit: str) -> str:
-    """ "a diamond": the singular of the suit's name."""
-    return SUIT_NAMES[suit].removesuffix("s")
+def listed(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) == 1:
+        return items[0]
+    # Translators: the last two of a list ("a pair of 5s and a pair of jacks"; "fifteen
+    # two, fifteen four and a pair is six": {first} is then "fifteen two, fifteen four").
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+# Translators: counting a show aloud: each fifteen makes 2 more ("fifteen two, fifteen
+# four"); {total} is the points so far, as a word.
+_FIFTEEN = pgettext_lazy("counted aloud", "fifteen {total}")
+# Counting aloud the cards of a rank held more than once, by how many ({total}: the points
+# so far, as a word).
+_KINDS_ALOUD = {
+    # Translators: counting a show aloud: "a pair is six" ({total}: the points so far, a
+    # word).
+    2: pgettext_lazy("counted aloud", "a pair is {total}"),
+    # Translators: counting a show aloud: "three of a kind is eight".
+    3: pgettext_lazy("counted aloud", "three of a kind is {total}"),
+    # Translators: counting a show aloud: "four of a kind is twelve".
+    4: pgettext_lazy("counted aloud", "four of a kind is {total}"),
+}
 
 
 @dataclass(frozen=True)
@@ -68,21 +129,43 @@ class Show:
         (four 5s), nobs 1 (J♦ with a diamond starter): 29."."""
         parts = []
         if self.fifteens:
-            ways = "one way" if self.ways == 1 else f"{number_word(self.ways)} ways"
-            parts.append(f"fifteens {self.fifteens} ({ways})")
+            ways = ngettext(
+                # Translators: a part of a show's explanation: the points for fifteens and in how
+                # many ways the cards make 15 ({ways} a word: "eight").
+                "fifteens {points} (one way)",
+                "fifteens {points} ({ways} ways)",
+                self.ways,
+            )
+            parts.append(ways.format(points=self.fifteens, ways=number_word(self.ways)))
         if self.pairs:
-            parts.append(f"pairs {self.pairs} ({_sets_said(self.sets)})")
+            parts.append(
+                # Translators: {sets} is "a pair of 5s", "three jacks", "four 5s"…
+                _("pairs {points} ({sets})").format(points=self.pairs, sets=_sets_said(self.sets))
+            )
         if self.runs:
-            parts.append(f"runs {self.runs} ({_runs_said(self.run_count, self.run_length)})")
+            parts.append(
+                # Translators: {runs} is "a run of 4" or "two runs of 3".
+                _("runs {points} ({runs})").format(
+                    points=self.runs, runs=_runs_said(self.run_count, self.run_length)
+                )
+            )
         if self.flush:
-            suit = SUIT_NAMES[self.cards[0].suit]
-            parts.append(f"flush {self.flush} ({number_word(self.flush)} {suit})")
+            parts.append(_flush_said(self.cards[0].suit, self.flush))
         if self.nobs and (jack := self.nobs_jack):
-            parts.append(f"nobs 1 ({jack.symbol} with {_a(suit_said(jack.suit))} starter)")
-        said = ", ".join(parts) or "no fifteen, pair, run, flush or nobs"
+            parts.append(_nobs_said(jack))
+        # Translators: a show that scores nothing at all.
+        said = ", ".join(parts) or _("no fifteen, pair, run, flush or nobs")
         if self.crib_four:
-            said += "; a crib's four-card flush does not count"
-        return f"{said[:1].upper()}{said[1:]}: {self.score}."
+            # Translators: {parts} is what the crib scores ("fifteens 4 (two ways)"),
+            # {score} its points.
+            said = _("{parts}; a crib's four-card flush does not count: {score}.").format(
+                parts=said, score=self.score
+            )
+        else:
+            # Translators: {parts} is what the show scores ("fifteens 16 (eight ways), pairs
+            # 12 (four 5s)"), {score} its points.
+            said = _("{parts}: {score}.").format(parts=said, score=self.score)
+        return f"{said[:1].upper()}{said[1:]}"
 
     def aloud(self) -> str:
         """The show counted the way players count it aloud, each total as it grows:
@@ -90,49 +173,102 @@ class Show:
         said: list[str] = []
         total = 0
 
-        def say(points: int, words: str) -> None:
+        def say(points: int, words: str, **values: object) -> None:
+            """One count aloud: `words` with the total so far (`{total}`, as a word)."""
             nonlocal total
             total += points
-            said.append(words.format(total=number_word(total)))
+            said.append(words.format(total=number_word(total), **values))
 
-        for _ in range(self.ways):
-            say(2, "fifteen {total}")
-        for _, count in self.sets:
-            kind = {2: "a pair is", 3: "three of a kind is", 4: "four of a kind is"}[count]
-            say(count * (count - 1), f"{kind} {{total}}")
+        for _way in range(self.ways):
+            say(2, _FIFTEEN)
+        for _rank, count in self.sets:
+            say(count * (count - 1), _KINDS_ALOUD[count])
         if self.runs:
-            verb = "is" if self.run_count == 1 else "are"
-            runs = _runs_said(self.run_count, self.run_length, spoken=True)
-            say(self.runs, f"{runs} {verb} {{total}}")
+            runs = ngettext(
+                # Translators: counting a show aloud: "a run of three is nine", "two runs of four
+                # are sixteen" ({count}, {length} and {total}, the points so far, are words).
+                "a run of {length} is {total}",
+                "{count} runs of {length} are {total}",
+                self.run_count,
+            )
+            say(
+                self.runs,
+                runs,
+                count=number_word(self.run_count),
+                length=number_word(self.run_length),
+            )
         if self.flush:
-            say(self.flush, f"a flush of {number_word(self.flush)} is {{total}}")
+            # Translators: counting a show aloud: "a flush of four is twelve" ({count} and
+            # {total}, the points so far, are words).
+            say(self.flush, _("a flush of {count} is {total}"), count=number_word(self.flush))
         if self.nobs:
-            say(1, "nobs {total}")
+            # Translators: counting a show aloud: the jack of the starter's suit, one more
+            # ({total}: the points so far, a word).
+            say(1, _("nobs {total}"))
         if not said:
-            return "nineteen: nothing"
-        if len(said) > 1:
-            said[-2:] = [f"{said[-2]} and {said[-1]}"]
-        return ", ".join(said)
-
-
-def _a(word: str) -> str:
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+            # Translators: a show that scores nothing, as players say it (no show makes 19).
+            return _("nineteen: nothing")
+        return listed(said)
 
 
 def _sets_said(sets: Sequence[tuple[str, int]]) -> str:
+    """ "a pair of 5s", "three jacks and a pair of 4s"."""
+
     def one(rank: str, count: int) -> str:
-        return (
-            f"a pair of {ranks_said(rank)}"
-            if count == 2
-            else f"{_NUMBERS[count]} {ranks_said(rank)}"
-        )
+        ranks = ranks_said(rank)
+        if count == 2:
+            # Translators: {ranks} is "5s", "jacks"…
+            return _("a pair of {ranks}").format(ranks=ranks)
+        if count == 3:
+            return _("three {ranks}").format(ranks=ranks)
+        return _("four {ranks}").format(ranks=ranks)
 
-    return " and ".join(one(rank, count) for rank, count in sets)
+    return listed([one(rank, count) for rank, count in sets])
 
 
-def _runs_said(count: int, length: int, spoken: bool = False) -> str:
-    size = number_word(length) if spoken else str(length)
-    return f"a run of {size}" if count == 1 else f"{number_word(count)} runs of {size}"
+def _runs_said(count: int, length: int) -> str:
+    """ "a run of 4", "two runs of 3"."""
+    # Translators: {length} is a number (3, 4 or 5), {count} a word ("two").
+    runs = ngettext("a run of {length}", "{count} runs of {length}", count)
+    return runs.format(count=number_word(count), length=length)
+
+
+def _flush_said(suit: str, points: int) -> str:
+    """ "flush 5 (five hearts)"."""
+    said = {
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
+        "S": _("flush {points} ({count} spades)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
+        "H": _("flush {points} ({count} hearts)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
+        "D": _("flush {points} ({count} diamonds)"),
+        # Translators: a part of a show's explanation: {count} cards of one suit (a word: "four",
+        # "five"), {points} what they score.
+        "C": _("flush {points} ({count} clubs)"),
+    }[suit]
+    return said.format(points=points, count=number_word(points))
+
+
+def _nobs_said(jack: Card) -> str:
+    """ "nobs 1 (J♦ with a diamond starter)"."""
+    said = {
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
+        "S": _("nobs 1 ({jack} with a spade starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
+        "H": _("nobs 1 ({jack} with a heart starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
+        "D": _("nobs 1 ({jack} with a diamond starter)"),
+        # Translators: a part of a show's explanation: the jack of the starter's suit ({jack} is J♠,
+        # J♥…) scores 1.
+        "C": _("nobs 1 ({jack} with a club starter)"),
+    }[jack.suit]
+    return said.format(jack=jack.symbol)
 
 
 def _is_nobs(card: Card, starter: Card) -> bool:

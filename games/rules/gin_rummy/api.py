@@ -3,6 +3,7 @@
 
 from games.rules.gin_rummy.scoring import DEAD, HandInput
 from games.rules.reading import Json, as_list, card_texts, seat_hands
+from games.rules.text import gettext as _
 
 
 def read_hand(data: Json) -> HandInput:
@@ -21,6 +22,8 @@ def read_deadwood(data: Json) -> tuple[tuple[str, ...], tuple[tuple[str, ...], .
         return cards, None
     melds = as_list(onto, "“lay_off_onto”")
     return cards, tuple(
-        card_texts(meld, f"Meld {number} of “lay_off_onto”")
+        # Translators: a meld of the request's “lay_off_onto” (kept as written), named in
+        # an error ("Meld 2 of “lay_off_onto” must be a list.").
+        card_texts(meld, _("Meld {number} of “lay_off_onto”").format(number=number))
         for number, meld in enumerate(melds, start=1)
     )

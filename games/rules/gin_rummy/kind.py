@@ -17,72 +17,98 @@ from games.rules.melds import Arrangement
 from games.rules.questions import ChoiceQuestion, Questions, SeatQuestion
 from games.rules.reading import Json, as_list, as_object, fields_of
 from games.rules.settings import BOOK, Amount, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext, pgettext_lazy
 
 FIRST_DEALER = "first_dealer"
 
 
 def amount(
-    key: str, label: str, explanation: str, usual: tuple[int, ...], least: int = 0
+    key: str,
+    label: str,
+    explanation: str,
+    usual: tuple[tuple[int, str], ...],
+    other: str,
+    least: int = 0,
 ) -> Amount:
     """A house rule that is a whole number (§7): the book's first among the usual ones the
-    new-game page offers, each said as "Gin 25"."""
-    said = label.removesuffix(" bonus")
+    new-game page offers, each said as "Gin 25", and any other as `other` says it."""
     return Amount(
         key=key,
         label=label,
         explanation=explanation,
-        choices=tuple((value, f"{said} {value}") for value in usual),
-        default=usual[0],
+        choices=usual,
+        default=usual[0][0],
         least=least,
-        other=f"{said} {{value}}",
+        other=other,
     )
 
 
 GIN_BONUS = amount(
     "gin_bonus",
-    "Gin bonus",
-    "What going gin scores on top of the other player's deadwood.",
-    (25, 20),
+    gettext_lazy("Gin bonus"),
+    gettext_lazy("What going gin scores on top of the other player's deadwood."),
+    # Translators: the amounts this house rule offers, as the new-game page says them.
+    ((25, gettext_lazy("Gin 25")), (20, gettext_lazy("Gin 20"))),
+    # Translators: an amount the new-game page does not offer ({value} is a number).
+    gettext_lazy("Gin {value}"),
 )
 UNDERCUT_BONUS = amount(
     "undercut_bonus",
-    "Undercut bonus",
-    "What undercutting a knock scores on top of the difference in counts.",
-    (25, 10),
+    gettext_lazy("Undercut bonus"),
+    gettext_lazy("What undercutting a knock scores on top of the difference in counts."),
+    ((25, gettext_lazy("Undercut 25")), (10, gettext_lazy("Undercut 10"))),
+    gettext_lazy("Undercut {value}"),
 )
 BIG_GIN_BONUS = amount(
     "big_gin_bonus",
-    "Big gin bonus",
-    "What melding all 11 cards after the draw scores on top of the other's deadwood.",
-    (31, 20, 50),
+    gettext_lazy("Big gin bonus"),
+    gettext_lazy("What melding all 11 cards after the draw scores on top of the other's deadwood."),
+    (
+        (31, gettext_lazy("Big gin 31")),
+        (20, gettext_lazy("Big gin 20")),
+        (50, gettext_lazy("Big gin 50")),
+    ),
+    gettext_lazy("Big gin {value}"),
 )
 BOX_BONUS = amount(
     "box_bonus",
-    "Box bonus",
-    "What each hand won adds to its winner's score once the game is over.",
-    (25, 20),
+    # Translators: a box is the bonus each hand won adds at the end of a game of Gin Rummy.
+    gettext_lazy("Box bonus"),
+    gettext_lazy("What each hand won adds to its winner's score once the game is over."),
+    ((25, gettext_lazy("Box 25")), (20, gettext_lazy("Box 20"))),
+    gettext_lazy("Box {value}"),
 )
 TARGET = amount(
     "target",
-    "Game to",
-    "The game ends after the hand in which a player's total reaches it.",
-    (100, 150, 250),
+    # Translators: a setting's label: the total at which the game ends.
+    gettext_lazy("Game to"),
+    gettext_lazy("The game ends after the hand in which a player's total reaches it."),
+    (
+        (100, gettext_lazy("Game to 100")),
+        (150, gettext_lazy("Game to 150")),
+        (250, gettext_lazy("Game to 250")),
+    ),
+    # Translators: the game ends when a total reaches {value} points.
+    gettext_lazy("Game to {value}"),
     least=1,
 )
 SHUTOUT = Choice(
     key="shutout",
-    label="Shutout",
-    explanation="What the winner gets when the loser won no hand.",
+    # Translators: a game in which the loser won no hand.
+    label=gettext_lazy("Shutout"),
+    explanation=gettext_lazy("What the winner gets when the loser won no hand."),
     choices=(
-        (scoring.DOUBLE, "Shutout doubles"),
-        (scoring.SECOND_GAME_BONUS, "Shutout: a second game bonus"),
-        (scoring.NO_SHUTOUT, "No shutout bonus"),
+        (scoring.DOUBLE, gettext_lazy("Shutout doubles")),
+        (scoring.SECOND_GAME_BONUS, gettext_lazy("Shutout: a second game bonus")),
+        (scoring.NO_SHUTOUT, gettext_lazy("No shutout bonus")),
     ),
     default=scoring.DOUBLE,
 )
 CLASSIC = Preset(
     "classic",
-    "Classic",
+    # Translators: a preset of house rules: Gin Rummy's older, classic amounts.
+    pgettext_lazy("house rules", "Classic"),
     {
         "gin_bonus": 20,
         "undercut_bonus": 10,
@@ -92,18 +118,22 @@ CLASSIC = Preset(
     },
 )
 
+# How the hand ended, as the table answers it.
 END_OPTIONS = (
-    (scoring.KNOCK, "Knock"),
-    (scoring.GIN, "Gin"),
-    (scoring.BIG_GIN, "Big gin (all 11 cards)"),
-    (scoring.DEAD, "Dead hand (no knock)"),
+    (scoring.KNOCK, pgettext_lazy("how a hand ended", "Knock")),
+    (scoring.GIN, pgettext_lazy("how a hand ended", "Gin")),
+    (scoring.BIG_GIN, gettext_lazy("Big gin (all 11 cards)")),
+    (scoring.DEAD, gettext_lazy("Dead hand (no knock)")),
 )
+# How the hand was won, under the winner's score on the board.
 OUTCOMES = {
-    scoring.KNOCK: "knock",
-    scoring.UNDERCUT: "undercut",
-    scoring.GIN: "gin",
-    scoring.BIG_GIN: "big gin",
+    scoring.KNOCK: pgettext_lazy("hand outcome", "knock"),
+    scoring.UNDERCUT: pgettext_lazy("hand outcome", "undercut"),
+    scoring.GIN: pgettext_lazy("hand outcome", "gin"),
+    scoring.BIG_GIN: pgettext_lazy("hand outcome", "big gin"),
 }
+# Under both scores on the board: nobody won the hand.
+DEAD_HAND = pgettext_lazy("hand outcome", "dead hand")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -156,7 +186,7 @@ class GinRummyKind(
         ]
 
     def hint(self, number: int) -> str:
-        return "10 cards each, 11 for a big gin; none for a dead hand."
+        return _("10 cards each, 11 for a big gin; none for a dead hand.")
 
     def score_hand(self, hand: scoring.HandInput, rules: RuleSet) -> scoring.HandResult:
         return scoring.score_hand(hand, self.house_of(rules))
@@ -167,9 +197,10 @@ class GinRummyKind(
     def outcomes(self, hand: scoring.HandResult) -> tuple[str, ...]:
         """The winner's cell says how the hand was won; a dead hand says so in both."""
         if hand.winner is None:
-            return ("dead hand",) * scoring.PLAYERS
+            return (str(DEAD_HAND),) * scoring.PLAYERS
         return tuple(
-            OUTCOMES[hand.result] if seat == hand.winner else "" for seat in range(scoring.PLAYERS)
+            str(OUTCOMES[hand.result]) if seat == hand.winner else ""
+            for seat in range(scoring.PLAYERS)
         )
 
     def dealers(self, hands: Sequence[scoring.HandResult], players: int) -> list[int]:
@@ -189,7 +220,10 @@ class GinRummyKind(
         won = ", ".join(
             f"{name} {count}" for name, count in zip(players, result.hands_won, strict=True)
         )
-        notes = [f"Hands won (a box of {rules.box_bonus} each at the end): {won}."]
+        # Translators: a box is the bonus each hand won adds at the end; {won} is each
+        # player's name and hands won ("Ann 3, Ben 2").
+        said = _("Hands won (a box of {box} each at the end): {won}.")
+        notes = [said.format(box=rules.box_bonus, won=won)]
         if result.final_scores is None or result.winner is None:
             return tuple(notes)
         winner, loser = result.winner, 1 - result.winner
@@ -197,19 +231,27 @@ class GinRummyKind(
         for seat, name in enumerate(players):
             terms = [str(result.totals[seat])]
             if seat == winner:
-                terms.append(f"{scoring.GAME_BONUS} game bonus")
+                # Translators: a term of a final score's sum ("112 + 100 game bonus + …").
+                terms.append(_("{bonus} game bonus").format(bonus=scoring.GAME_BONUS))
             boxes = result.hands_won[seat]
-            terms.append(f"{boxes} {'box' if boxes == 1 else 'boxes'} × {rules.box_bonus}")
+            # Translators: a term of a final score's sum: {count} hands won, a box of {box}
+            # points each ("3 boxes × 25").
+            box = ngettext("{count} box × {box}", "{count} boxes × {box}", boxes)
+            terms.append(box.format(count=boxes, box=rules.box_bonus))
             sums.append(f"{name} {' + '.join(terms)}")
-        notes.append(f"Game over at {rules.target}: {'; '.join(sums)}.")
+        # Translators: {sums} are each player's final score as a sum ("Ann 112 + 100 game
+        # bonus + 3 boxes × 25; Ben 40 + 2 boxes × 25").
+        said = _("Game over at {target}: {sums}.")
+        notes.append(said.format(target=rules.target, sums="; ".join(sums)))
         if result.shutout and rules.shutout == scoring.DOUBLE:
-            notes.append(
-                f"Shutout: {players[loser]} won no hand, so {players[winner]}'s score is doubled."
-            )
+            said = _("Shutout: {loser} won no hand, so {winner}'s score is doubled.")
+            notes.append(said.format(loser=players[loser], winner=players[winner]))
         elif result.shutout and rules.shutout == scoring.SECOND_GAME_BONUS:
+            said = _(
+                "Shutout: {loser} won no hand, so {winner} takes a second game bonus of {bonus}."
+            )
             notes.append(
-                f"Shutout: {players[loser]} won no hand, so {players[winner]} takes a second "
-                f"game bonus of {scoring.GAME_BONUS}."
+                said.format(loser=players[loser], winner=players[winner], bonus=scoring.GAME_BONUS)
             )
         return tuple(notes)
 
@@ -224,7 +266,7 @@ class GinRummyKind(
 
         def deadwood(data: Json) -> Json:
             """The least deadwood of some cards, after the best lay-offs when given."""
-            rules, _ = read(data)
+            rules, _first = read(data)
             result = scoring.deadwood(*api.read_deadwood(data))
             names = ("deadwood", "melds", "unmatched")
             return rules.echoed(
@@ -233,7 +275,7 @@ class GinRummyKind(
 
         def hand(data: Json) -> Json:
             """Score one hand."""
-            rules, _ = read(data)
+            rules, _first = read(data)
             result = self.score_hand(self.read_hand(data), rules)
             names: tuple[str, ...] = ("result", "winner", "deadwood", "hand_scores")
             if result.result == scoring.KNOCK:
@@ -246,7 +288,8 @@ class GinRummyKind(
             listed = as_list(data.get("hands"), "“hands”")
             check_hands(len(listed))
             entries = [
-                as_object(entry, f"Hand {number}") for number, entry in enumerate(listed, start=1)
+                as_object(entry, _("Hand {number}").format(number=number))
+                for number, entry in enumerate(listed, start=1)
             ]
             result = self.play(entries, {FIRST_DEALER: first}, rules)
             return rules.echoed(fields_of(result, self.game_fields))
@@ -268,10 +311,12 @@ KIND = GinRummyKind(
     ),
     questions=Questions(
         hand=(
-            ChoiceQuestion("end", "How the hand ended", needed=True, options=END_OPTIONS),
+            ChoiceQuestion(
+                "end", gettext_lazy("How the hand ended"), needed=True, options=END_OPTIONS
+            ),
             SeatQuestion(
                 "player",
-                "Who knocked or went gin",
+                gettext_lazy("Who knocked or went gin"),
                 needed=True,
                 when=("end", (scoring.KNOCK, scoring.GIN, scoring.BIG_GIN)),
             ),

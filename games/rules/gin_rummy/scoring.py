@@ -37,8 +37,11 @@ from games.rules.rummy_common import (
     play_in_order,
     running_totals,
 )
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-TITLE = "Gin Rummy"
+# Translators: a game's name: keep it as it is, in Latin script.
+TITLE = gettext_lazy("Gin Rummy")
 SLUG = "gin-rummy"
 PLAYERS = 2
 HAND_SIZE = 10
@@ -53,23 +56,24 @@ UNDERCUT = "undercut"
 
 DOUBLE, SECOND_GAME_BONUS, NO_SHUTOUT = "double", "game_bonus", "none"
 
+# A set of one rank on the table, as a lay-off goes on it ("J♠ on the queens").
 RANK_PLURALS = dict(
     zip(
         RANKS,
         (
-            "aces",
-            "twos",
-            "threes",
-            "fours",
-            "fives",
-            "sixes",
-            "sevens",
-            "eights",
-            "nines",
-            "tens",
-            "jacks",
-            "queens",
-            "kings",
+            pgettext_lazy("a set laid off on", "the aces"),
+            pgettext_lazy("a set laid off on", "the twos"),
+            pgettext_lazy("a set laid off on", "the threes"),
+            pgettext_lazy("a set laid off on", "the fours"),
+            pgettext_lazy("a set laid off on", "the fives"),
+            pgettext_lazy("a set laid off on", "the sixes"),
+            pgettext_lazy("a set laid off on", "the sevens"),
+            pgettext_lazy("a set laid off on", "the eights"),
+            pgettext_lazy("a set laid off on", "the nines"),
+            pgettext_lazy("a set laid off on", "the tens"),
+            pgettext_lazy("a set laid off on", "the jacks"),
+            pgettext_lazy("a set laid off on", "the queens"),
+            pgettext_lazy("a set laid off on", "the kings"),
         ),
         strict=True,
     )
@@ -191,16 +195,20 @@ def deadwood(cards: Sequence[str], lay_off_onto: Sequence[Sequence[str]] | None)
     `invalid_meld` (a meld on the table that is no set or run, the first in the list).
     """
     if len(cards) > MOST_CARDS:
-        raise InvalidInput(f"“cards” holds {len(cards)} cards; a Gin hand has at most 11.")
+        said = _("“cards” holds {count} cards; a Gin hand has at most {most}.")
+        raise InvalidInput(said.format(count=len(cards), most=MOST_CARDS))
     held = _parse(cards)
     onto = [_parse(meld) for meld in lay_off_onto or ()]
     check_copies([(None, held), *((None, meld) for meld in onto)], 1)
     for number, meld in enumerate(onto, start=1):
         if not spread.is_meld(spread.mask_of(meld)):
-            raise InvalidMeld(
-                f"Meld {number} to lay off on ({show(meld) or 'no cards'}) is no set of 3 or "
-                "4 of a rank and no run of 3 or more of a suit (ace low)."
+            said = _(
+                # Translators: {cards} are the meld's cards ("7♠ 8♥ 9♠"), or "no cards".
+                "Meld {number} to lay off on ({cards}) is no set of 3 or 4 of a rank and no run "
+                "of 3 or more of a suit (ace low)."
             )
+            # Translators: a meld to lay off on that holds no card.
+            raise InvalidMeld(said.format(number=number, cards=show(meld) or _("no cards")))
     if lay_off_onto is None:
         laid = arrange(held)
         return Deadwood(laid.deadwood, laid.melds, laid.unmatched, None)
@@ -236,15 +244,19 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     """
     if hand.end not in ENDS:
         ends = ", ".join(f"“{end}”" for end in ENDS)
-        raise InvalidInput(f"“end” must be one of {ends}, not {hand.end!r}.")
+        # Translators: {ends} are the values “end” takes (“knock”, “gin”…), kept as written.
+        said = _("“end” must be one of {ends}, not {value}.")
+        raise InvalidInput(said.format(ends=ends, value=repr(hand.end)))
     if hand.end == DEAD:
         return HandResult(
             DEAD,
             None,
             (None, None),
             (0, 0),
-            "Dead hand: the stock ran down to two cards without a knock. Nobody scores, "
-            "and the same dealer deals again.",
+            _(
+                "Dead hand: the stock ran down to two cards without a knock. Nobody scores, "
+                "and the same dealer deals again."
+            ),
         )
     player = check_seat(hand.player, PLAYERS, "“player”")
     cards = _cards(hand)
@@ -253,10 +265,10 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
     own = spread.mask_of(cards[player])
     count = least(own)
     if hand.end == KNOCK and count > KNOCK_LIMIT:
-        raise KnockNotAllowed(
-            f"Seat {player} knocked with {count} deadwood; a knock needs {KNOCK_LIMIT} or less.",
-            player,
-        )
+        # Translators: keep “Seat {seat}” as written, here and in every sentence below: the
+        # table shows the player's name in its place.
+        said = _("Seat {seat} knocked with {count} deadwood; a knock needs {limit} or less.")
+        raise KnockNotAllowed(said.format(seat=player, count=count, limit=KNOCK_LIMIT), player)
     if hand.end != KNOCK and count:
         raise NotGin(_not_gin(hand.end, player, cards[player], least), player)
     if count == 0:
@@ -267,12 +279,13 @@ def score_hand(hand: HandInput, rules: HouseRules = BOOK) -> HandResult:
 def _cards(hand: HandInput) -> tuple[tuple[Card, ...], ...]:
     """Both hands parsed, after the shape of `hands` is checked."""
     if len(hand.hands) != PLAYERS:
-        raise InvalidInput(f"“hands” must hold the two players' cards, not {len(hand.hands)}.")
+        said = _("“hands” must hold the two players' cards, not {count}.")
+        raise InvalidInput(said.format(count=len(hand.hands)))
     for seat, cards in enumerate(hand.hands):
         if cards is None:
-            raise InvalidInput(
-                f"Seat {seat}'s cards are missing: a {_said(hand.end)} shows both hands.", seat
-            )
+            # Translators: {end} is how the hand ended: “knock”, “gin” or “big gin”.
+            said = _("Seat {seat}'s cards are missing: a {end} shows both hands.")
+            raise InvalidInput(said.format(seat=seat, end=_said(hand.end)), seat)
     parsed = parse_hands(hand.hands, jokers=False)
     held = tuple(cards or () for cards in parsed)
     check_copies(enumerate(held), 1)
@@ -283,18 +296,36 @@ def _check_counts(end: str, player: int, cards: Sequence[Sequence[Card]]) -> Non
     for seat, held in enumerate(cards):
         size = BIG_GIN_SIZE if end == BIG_GIN and seat == player else HAND_SIZE
         if len(held) != size:
-            each = (
-                f"{BIG_GIN_SIZE} for its player and {HAND_SIZE} for the other"
-                if end == BIG_GIN
-                else f"{HAND_SIZE} each"
+            if end == BIG_GIN:
+                said = ngettext(
+                    "Seat {seat} shows {count} card; a big gin shows {big} for its player and "
+                    "{size} for the other.",
+                    "Seat {seat} shows {count} cards; a big gin shows {big} for its player and "
+                    "{size} for the other.",
+                    len(held),
+                )
+            else:
+                said = ngettext(
+                    # Translators: {end} is how the hand ended: “knock” or “gin”.
+                    "Seat {seat} shows {count} card; a {end} shows {size} each.",
+                    "Seat {seat} shows {count} cards; a {end} shows {size} each.",
+                    len(held),
+                )
+            message = said.format(
+                seat=seat, count=len(held), end=_said(end), big=BIG_GIN_SIZE, size=HAND_SIZE
             )
-            raise WrongCardCount(
-                f"Seat {seat} shows {len(held)} cards; a {_said(end)} shows {each}.", seat
-            )
+            raise WrongCardCount(message, seat)
 
 
 def _said(end: str) -> str:
-    return {KNOCK: "knock", GIN: "gin", BIG_GIN: "big gin"}.get(end, "hand")
+    """How a hand ended, as a sentence names it ("a knock shows both hands")."""
+    if end == KNOCK:
+        return pgettext("how a hand ended", "knock")
+    if end == GIN:
+        return pgettext("how a hand ended", "gin")
+    if end == BIG_GIN:
+        return pgettext("how a hand ended", "big gin")
+    return pgettext("how a hand ended", "hand")
 
 
 def _not_gin(end: str, player: int, cards: Sequence[Card], least: spread.Deadwood) -> str:
@@ -304,13 +335,39 @@ def _not_gin(end: str, player: int, cards: Sequence[Card], least: spread.Deadwoo
     for meld in least.melds(mask):
         kept &= ~meld
     left = spread.in_order(kept, cards)
-    verb = "is" if len(left) == 1 else "are"
-    said = f"Seat {player} cannot go {_said(end)}: {show(left)} ({least(mask)}) {verb} unmatched"
     if end == BIG_GIN:
-        return f"{said}; a big gin melds all 11 cards."
-    if least(mask) > KNOCK_LIMIT:
-        return f"{said}, too many to knock with (a knock needs {KNOCK_LIMIT} or less)."
-    return f"{said}; enter the hand as a knock."
+        said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
+            "Seat {seat} cannot go big gin: {cards} ({deadwood}) is unmatched; a big gin melds "
+            "all {big} cards.",
+            "Seat {seat} cannot go big gin: {cards} ({deadwood}) are unmatched; a big gin melds "
+            "all {big} cards.",
+            len(left),
+        )
+    elif least(mask) > KNOCK_LIMIT:
+        said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
+            "Seat {seat} cannot go gin: {cards} ({deadwood}) is unmatched, too many to knock "
+            "with (a knock needs {limit} or less).",
+            "Seat {seat} cannot go gin: {cards} ({deadwood}) are unmatched, too many to knock "
+            "with (a knock needs {limit} or less).",
+            len(left),
+        )
+    else:
+        said = ngettext(
+            # Translators: {cards} are the cards left unmatched ("4♥ 9♣"), {deadwood} what they
+            # count.
+            "Seat {seat} cannot go gin: {cards} ({deadwood}) is unmatched; enter the hand as a "
+            "knock.",
+            "Seat {seat} cannot go gin: {cards} ({deadwood}) are unmatched; enter the hand as a "
+            "knock.",
+            len(left),
+        )
+    return said.format(
+        seat=player, cards=show(left), deadwood=least(mask), big=BIG_GIN_SIZE, limit=KNOCK_LIMIT
+    )
 
 
 def _gin(end: str, player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) -> HandResult:
@@ -325,18 +382,37 @@ def _gin(end: str, player: int, cards: Sequence[tuple[Card, ...]], rules: HouseR
     dead = tuple(0 if seat == player else theirs.deadwood for seat in range(PLAYERS))
     mine = arrange(cards[player])
     if big:
-        opening = f"Seat {player} goes big gin, all 11 cards melded: {_melds(mine.melds)}."
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
+        opening = _("Seat {seat} goes big gin, all {big} cards melded: {melds}.")
     elif end == KNOCK:
-        opening = f"Seat {player} knocks with 0, which is gin: {_melds(mine.melds)}."
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
+        opening = _("Seat {seat} knocks with 0, which is gin: {melds}.")
     else:
-        opening = f"Seat {player} goes gin: {_melds(mine.melds)}."
-    shown = "big gin" if big else "gin"
-    defence = _defence(other, theirs, "")
-    explanation = (
-        f"{opening} {defence}; nothing is laid off on {shown}. Seat {player} scores "
-        f"{bonus} {shown} bonus + {theirs.deadwood} = {score}."
+        # Translators: {melds} are the melds laid out ("7♠ 7♥ 7♦ · 8♠ 9♠ 10♠").
+        opening = _("Seat {seat} goes gin: {melds}.")
+    if big:
+        closing = _(
+            # Translators: {defence} is what the other player makes of their cards ("Seat 1 melds J♠
+            # J♦ J♣: 9 left (9♣)"), {bonus} the bonus, {deadwood} the other's deadwood.
+            "{defence}; nothing is laid off on big gin. Seat {seat} scores {bonus} big gin "
+            "bonus + {deadwood} = {score}."
+        )
+    else:
+        closing = _(
+            # Translators: {defence} is what the other player makes of their cards ("Seat 1 melds J♠
+            # J♦ J♣: 9 left (9♣)"), {bonus} the bonus, {deadwood} the other's deadwood.
+            "{defence}; nothing is laid off on gin. Seat {seat} scores {bonus} gin bonus + "
+            "{deadwood} = {score}."
+        )
+    said = opening.format(seat=player, big=BIG_GIN_SIZE, melds=_melds(mine.melds))
+    closed = closing.format(
+        defence=_defence(other, theirs, ""),
+        seat=player,
+        bonus=bonus,
+        deadwood=theirs.deadwood,
+        score=score,
     )
-    return HandResult(BIG_GIN if big else GIN, player, dead, scores, explanation)
+    return HandResult(BIG_GIN if big else GIN, player, dead, scores, f"{said} {closed}")
 
 
 def _knock(player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) -> HandResult:
@@ -365,23 +441,51 @@ def _knock(player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) ->
         for (_, laid_on), meld in zip(spread_laid, spread_cards, strict=True)
         if laid_on
     ]
-    opening = f"Seat {player} knocks with {knocked}"
-    opening += f"; melds {_melds(spread_cards)}" if spread_cards else "; melds nothing"
-    opening += f", deadwood {show(knocker_left)}."
+    if spread_cards:
+        # Translators: {count} is the knocker's deadwood, {melds} the melds laid out ("7♠ 7♥ 7♦ · 8♠
+        # 9♠ 10♠"), {cards} the deadwood's cards.
+        opening = _("Seat {seat} knocks with {count}; melds {melds}, deadwood {cards}.")
+    else:
+        # Translators: {count} is the knocker's deadwood, {melds} the melds laid out ("7♠ 7♥ 7♦ · 8♠
+        # 9♠ 10♠"), {cards} the deadwood's cards.
+        opening = _("Seat {seat} knocks with {count}; melds nothing, deadwood {cards}.")
+    opening = opening.format(
+        seat=player, count=knocked, melds=_melds(spread_cards), cards=show(knocker_left)
+    )
     defence = _defence(other, kept, _layoffs(onto))
     dead = tuple(knocked if seat == player else left for seat in range(PLAYERS))
     if knocked < left:
         score, winner, result = left - knocked, player, KNOCK
-        tally = f"Seat {player} scores {left} − {knocked} = {score}."
+        # Translators: the knocker scores the difference: the other's count {left} less
+        # the knocker's {knocked}.
+        tally = _("Seat {seat} scores {left} − {knocked} = {score}.").format(
+            seat=player, left=left, knocked=knocked, score=score
+        )
     else:
         score, winner, result = knocked - left + rules.undercut_bonus, other, UNDERCUT
-        equal = ", and equal counts undercut" if knocked == left else ""
-        tally = (
-            f"Seat {other} undercuts{equal}: {knocked} − {left} + {rules.undercut_bonus} "
-            f"undercut bonus = {score}."
+        if knocked == left:
+            tally = _(
+                # Translators: the other player undercuts the knocker: the knocker's count {knocked}
+                # less their own {left}, with the bonus.
+                "Seat {seat} undercuts, and equal counts undercut: {knocked} − {left} + {bonus} "
+                "undercut bonus = {score}."
+            )
+        else:
+            tally = _(
+                # Translators: the other player undercuts the knocker: the knocker's count {knocked}
+                # less their own {left}, with the bonus.
+                "Seat {seat} undercuts: {knocked} − {left} + {bonus} undercut bonus = {score}."
+            )
+        tally = tally.format(
+            seat=other, knocked=knocked, left=left, bonus=rules.undercut_bonus, score=score
         )
     scores = tuple(score if seat == winner else 0 for seat in range(PLAYERS))
-    explanation = f"{opening} {defence}. {tally}"
+    # Translators: a knock explained: {opening} is the knocker's sentence, {defence} what
+    # the other player makes of their cards (a clause: "Seat 1 melds J♠ J♦ J♣: 9 left
+    # (9♣)"), {tally} the score's sentence.
+    explanation = _("{opening} {defence}. {tally}").format(
+        opening=opening, defence=defence, tally=tally
+    )
     if result == UNDERCUT:
         return HandResult(result, winner, dead, scores, explanation)
     return HandResult(result, winner, dead, scores, explanation, spread_cards, laid)
@@ -390,7 +494,8 @@ def _knock(player: int, cards: Sequence[tuple[Card, ...]], rules: HouseRules) ->
 def _melds(melds: Sequence[Sequence[Card]]) -> str:
     """Melds as people lay them out, each by rank: "7♠ 7♥ 7♦ 7♣ · 8♠ 9♠ 10♠"."""
     laid = [show(sorted(meld, key=lambda card: spread.INDEX[card] % 13)) for meld in melds]
-    return " · ".join(laid) if laid else "nothing"
+    # Translators: no meld at all.
+    return " · ".join(laid) if laid else pgettext("no melds", "nothing")
 
 
 def _layoffs(onto: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> str:
@@ -398,24 +503,60 @@ def _layoffs(onto: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> str:
     said = []
     for cards, meld in onto:
         if len({card.rank for card in meld}) == 1:
-            target = f"the {RANK_PLURALS[meld[0].rank]}"
+            target = str(RANK_PLURALS[meld[0].rank])
         else:
             target = _melds([meld])
-        said.append(f"{show(sorted(cards, key=spread.INDEX.__getitem__))} on {target}")
-    return " and ".join(said)
+        said.append(
+            # Translators: cards laid off on a meld: "6♠ on 7♠ 8♠ 9♠", "J♠ on the queens".
+            _("{cards} on {meld}").format(
+                cards=show(sorted(cards, key=spread.INDEX.__getitem__)), meld=target
+            )
+        )
+    return _and(said)
+
+
+def _and(said: Sequence[str]) -> str:
+    """ "A and B and C"."""
+    joined = said[0] if said else ""
+    for more in said[1:]:
+        # Translators: the last two of a list ("6♠ on 7♠ 8♠ 9♠ and J♠ on the queens").
+        joined = _("{first} and {last}").format(first=joined, last=more)
+    return joined
 
 
 def _defence(seat: int, kept: Arrangement, layoffs: str) -> str:
     """What the other player makes of their cards: “Seat 1 melds J♠ J♦ J♣ and lays off 4♥
     on 5♥ 6♥ 7♥: 9 left (9♣)”."""
-    doing = []
-    if kept.melds:
-        doing.append(f"melds {_melds(kept.melds)}")
-    if layoffs:
-        doing.append(f"lays off {layoffs}")
-    said = " and ".join(doing) or "melds nothing"
-    left = f" ({show(kept.unmatched)})" if kept.unmatched else ""
-    return f"Seat {seat} {said}: {kept.deadwood} left{left}"
+    if kept.melds and layoffs:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
+        doing = _("melds {melds} and lays off {layoffs}")
+    elif kept.melds:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
+        doing = _("melds {melds}")
+    elif layoffs:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
+        doing = _("lays off {layoffs}")
+    else:
+        # Translators: what the other player does with their cards after a knock or gin; {melds} are
+        # their melds ("J♠ J♦ J♣ · 4♥ 5♥ 6♥"), {layoffs} the cards laid off on the knocker's ("4♥ on
+        # 5♥ 6♥ 7♥").
+        doing = _("melds nothing")
+    said = doing.format(melds=_melds(kept.melds), layoffs=layoffs)
+    if kept.unmatched:
+        # Translators: a clause (no full stop): {doing} is what the player does ("melds J♠ J♦ J♣"),
+        # {count} their deadwood left and {cards} its cards ("9♣").
+        clause = _("Seat {seat} {doing}: {count} left ({cards})")
+    else:
+        # Translators: a clause (no full stop): {doing} is what the player does ("melds J♠ J♦ J♣"),
+        # {count} their deadwood left and {cards} its cards ("9♣").
+        clause = _("Seat {seat} {doing}: {count} left")
+    return clause.format(seat=seat, doing=said, count=kept.deadwood, cards=show(kept.unmatched))
 
 
 # ---------------------------------------------------------------------------

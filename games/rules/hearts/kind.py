@@ -20,32 +20,41 @@ from games.rules.kind import CLASSICS, Played, SeatPreview, Table, name_seats
 from games.rules.reading import Json
 from games.rules.rummy_common import copy_problems
 from games.rules.settings import BOOK, Amount, Choice, Preset, RuleSet, Settings
+from games.rules.text import gettext as _
+from games.rules.text import gettext_lazy, ngettext, pgettext
 
 MOON = Choice(
     key="moon",
-    label="Shooting the moon",
-    explanation=(
+    label=gettext_lazy("Shooting the moon"),
+    explanation=gettext_lazy(
         "Whoever takes every heart and Q♠ scores nothing and everyone else the hand's "
         "points, or takes the hand's points off their own score."
     ),
-    choices=((scoring.ADD, "Moon adds to the others"), (scoring.SUBTRACT, "Moon subtracts")),
+    choices=(
+        (scoring.ADD, gettext_lazy("Moon adds to the others")),
+        (scoring.SUBTRACT, gettext_lazy("Moon subtracts")),
+    ),
     default=scoring.ADD,
 )
 JACK_OF_DIAMONDS = Choice(
     key="jack_of_diamonds",
-    label="Jack of diamonds",
-    explanation="Whether J♦ takes 10 off the score of whoever wins it in a trick.",
-    choices=((False, "No J♦"), (True, "J♦ minus 10")),
+    label=gettext_lazy("Jack of diamonds"),
+    explanation=gettext_lazy("Whether J♦ takes 10 off the score of whoever wins it in a trick."),
+    choices=((False, gettext_lazy("No J♦")), (True, gettext_lazy("J♦ minus 10"))),
     default=False,
 )
 TARGET = Amount(
     key="target",
-    label="Game to",
-    explanation="The game ends after the hand in which someone reaches it; lowest wins.",
-    choices=((100, "Game to 100"), (50, "Game to 50")),
+    # Translators: a setting's label: the total at which the game ends.
+    label=gettext_lazy("Game to"),
+    explanation=gettext_lazy(
+        "The game ends after the hand in which someone reaches it; lowest wins."
+    ),
+    choices=((100, gettext_lazy("Game to 100")), (50, gettext_lazy("Game to 50"))),
     default=100,
     least=1,
-    other="Game to {value}",
+    # Translators: the game ends when a total reaches {value} points.
+    other=gettext_lazy("Game to {value}"),
 )
 
 
@@ -81,7 +90,7 @@ class HeartsKind(
         once the settings have been checked."""
         if not entries:
             self.score_game([], settings, rules)
-            raise InvalidInput("“hands” must hold at least one hand.")
+            raise InvalidInput(_("“hands” must hold at least one hand."))
         return super().play(entries, settings, rules)
 
     def read_hand(self, data: Json) -> scoring.HandInput:
@@ -93,13 +102,15 @@ class HeartsKind(
         return {"taken": [hand or [] for hand in hands]}
 
     def hint(self, number: int) -> str:
-        return "The hearts and Q♠ each player took in tricks (and J♦ when it counts)."
+        return _("The hearts and Q♠ each player took in tricks (and J♦ when it counts).")
 
     def outcomes(self, hand: scoring.HandResult) -> tuple[str, ...]:
         """The shooter's cell says "moon"."""
         if hand.moon is None:
             return ()
-        return tuple("moon" if seat == hand.moon else "" for seat in range(len(hand.points)))
+        # Translators: under a hand's score on the board: this player shot the moon.
+        moon = pgettext("hand outcome", "moon")
+        return tuple(moon if seat == hand.moon else "" for seat in range(len(hand.points)))
 
     def notes(self, result: scoring.GameResult, players: Sequence[str]) -> tuple[str, ...]:
         """Who shot the moon in the game, and once it is over who reached the target."""
@@ -109,17 +120,22 @@ class HeartsKind(
             counts = ", ".join(
                 f"{name} {moons.count(seat)}" for seat, name in enumerate(players) if seat in moons
             )
-            notes.append(f"Moons shot: {counts}.")
+            # Translators: {counts} is each shooter's name and count: "Ann 2, Ben 1".
+            notes.append(_("Moons shot: {counts}.").format(counts=counts))
         if result.game_over:
             over = [
                 name
                 for name, total in zip(players, result.totals, strict=True)
                 if total >= result.target
             ]
-            notes.append(
-                f"{scoring.listed(over)} reached {result.target}: the game is over and the "
-                "lowest total wins."
+            said = ngettext(
+                # Translators: {players} are one or more names ("Ann and Ben"), {target} the total
+                # that ends the game.
+                "{players} reached {target}: the game is over and the lowest total wins.",
+                "{players} reached {target}: the game is over and the lowest total wins.",
+                len(over),
             )
+            notes.append(said.format(players=scoring.listed(over), target=result.target))
         return tuple(notes)
 
     def preview(
@@ -156,10 +172,17 @@ class HeartsKind(
             return SeatPreview()
         points = scoring.points(cards, rules)
         if scoring.shot_the_moon(cards, players):
+            if rules.moon == scoring.ADD:
+                # Translators: {cards} is what the player took ("13 hearts and Q♠"), {points} the
+                # hand's full points (26).
+                said = _("{cards}: shot the moon (everyone else scores {points})")
+            else:
+                # Translators: {cards} is what the player took ("13 hearts and Q♠"), {points} the
+                # hand's full points (26).
+                said = _("{cards}: shot the moon (minus {points})")
             full = scoring.full_points(players)
-            said = "everyone else scores" if rules.moon == scoring.ADD else "minus"
             return SeatPreview(
-                text=f"{scoring.took(cards, rules)}: shot the moon ({said} {full})", score=points
+                text=said.format(cards=scoring.took(cards, rules), points=full), score=points
             )
         said = f"{scoring.took(cards, rules)}: {scoring.signed(points)}"
         return SeatPreview(text=said, score=points)
@@ -179,6 +202,9 @@ KIND = HeartsKind(
     house=scoring.HouseRules,
     settings=Settings(
         house_rules=(MOON, JACK_OF_DIAMONDS, TARGET),
-        presets=(BOOK, Preset("omnibus", "Omnibus Hearts", {"jack_of_diamonds": True})),
+        presets=(
+            BOOK,
+            Preset("omnibus", gettext_lazy("Omnibus Hearts"), {"jack_of_diamonds": True}),
+        ),
     ),
 )

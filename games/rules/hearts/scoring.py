@@ -39,8 +39,12 @@ from games.rules.rummy_common import (
     play_in_order,
     running_totals,
 )
+from games.rules.text import gettext as _
+from games.rules.text import ngettext, pgettext_lazy
 
-TITLE = "Hearts"
+# The game's name, told apart from the suit.
+# Translators: a game's name: keep it as it is, in Latin script.
+TITLE = pgettext_lazy("game title", "Hearts")
 SLUG = "hearts"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -134,9 +138,12 @@ def took(cards: Sequence[Card], rules: HouseRules = BOOK) -> str:
     """The penalty cards a player took, in words: "3 hearts and Q♠", "1 heart, Q♠ and
     J♦", "no points"."""
     hearts = sum(card.suit == "H" for card in cards)
-    parts = [f"{hearts} {'heart' if hearts == 1 else 'hearts'}"] if hearts else []
+    parts = (
+        [ngettext("{count} heart", "{count} hearts", hearts).format(count=hearts)] if hearts else []
+    )
     parts += [card.symbol for card in (QUEEN, JACK) if card in cards and value(card, rules)]
-    return listed(parts) if parts else "no points"
+    # Translators: what a player took in tricks, when it was no heart, Q♠ nor J♦.
+    return listed(parts) if parts else _("no points")
 
 
 @dataclass(frozen=True)
@@ -187,17 +194,27 @@ def parse_taken(taken: Sequence[Entered]) -> tuple[tuple[Card, ...], ...]:
 
 def removed_message(seat: int, card: Card, players: int) -> str:
     """ "Seat 1's 2♦ is not in the deck: with 5 players 2♦ and 2♣ are taken out."."""
-    gone = listed([card.symbol for card in removed(players)])
-    verb = "is" if len(removed(players)) == 1 else "are"
-    return (
-        f"Seat {seat}'s {card.symbol} is not in the deck: with {players} players {gone} "
-        f"{verb} taken out."
+    out = removed(players)
+    return ngettext(
+        # Translators: keep “Seat {seat}” as written: the table shows the player's name in its
+        # place. {card} is a card (2♦), {removed} the cards taken out ("2♦ and 2♣").
+        "Seat {seat}'s {card} is not in the deck: with {players} players {removed} is taken out.",
+        "Seat {seat}'s {card} is not in the deck: with {players} players {removed} are taken out.",
+        len(out),
+    ).format(
+        seat=seat,
+        card=card.symbol,
+        players=players,
+        removed=listed([card.symbol for card in out]),
     )
 
 
 def listed(words: Sequence[str]) -> str:
     """ "A", "A and B", "A, B and C"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    # Translators: the last two of a list ("2♦, 2♣ and 2♠": {first} is "2♦, 2♣").
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def signed(number: int) -> str:
@@ -212,11 +229,18 @@ def check_every_penalty_card(hands: Sequence[Sequence[Card]], rules: HouseRules)
     missing = [card for card in penalty_cards(len(hands), rules) if card not in entered]
     if missing:
         counted = listed(
-            ["each heart in play", *(card.symbol for card in (QUEEN, JACK) if value(card, rules))]
+            [
+                _("each heart in play"),
+                *(card.symbol for card in (QUEEN, JACK) if value(card, rules)),
+            ]
         )
         raise MissingPointCards(
-            f"Nobody took {listed([card.symbol for card in missing])}: every trick is won "
-            f"by someone, so {counted} must be entered once."
+            _(
+                # Translators: {missing} are cards ("7♥ and Q♠"); {counted} is "each heart in play
+                # and Q♠" (with J♦ when it counts).
+                "Nobody took {missing}: every trick is won by someone, so {counted} must be "
+                "entered once."
+            ).format(missing=listed([card.symbol for card in missing]), counted=counted)
         )
 
 
@@ -265,23 +289,42 @@ def explain(
     26 − 10 = 16."."""
     players = len(hands)
     if moon is None:
+        # Translators: keep “Seat {seat}” as written, here and below: the table shows the
+        # player's name in its place. {cards} is what they took ("2 hearts and Q♠"), {points}
+        # what it scores. The first clause of a hand's explanation, the others follow it.
+        first = _("Seat {seat} took {cards}: {points}")
+        # Translators: a clause after the first of a hand's explanation ("…; seat 1 took 2
+        # hearts and Q♠: 15").
+        then = _("seat {seat} took {cards}: {points}")
         each = [
-            f"{'Seat' if seat == 0 else 'seat'} {seat} took {took(cards, rules)}: "
-            f"{signed(taken_points[seat])}"
+            (then if seat else first).format(
+                seat=seat, cards=took(cards, rules), points=signed(taken_points[seat])
+            )
             for seat, cards in enumerate(hands)
         ]
-        return "; ".join(each) + "."
+        # Translators: the end of a sentence made of clauses ("Seat 0 took 5 hearts: 5; seat
+        # 1 took Q♠: 13").
+        return _("{clauses}.").format(clauses="; ".join(each))
     full = full_points(players)
     hearts = len(hearts_in_play(players))
-    outcome = (
-        f"{full} off their own score" if rules.moon == SUBTRACT else f"everyone else scores {full}"
-    )
-    said = f"Seat {moon} shot the moon (all {hearts} hearts and Q♠): {outcome}"
+    if rules.moon == SUBTRACT:
+        said = _(
+            "Seat {seat} shot the moon (all {hearts} hearts and Q♠): {points} off their own score."
+        )
+    else:
+        said = _(
+            "Seat {seat} shot the moon (all {hearts} hearts and Q♠): everyone else scores {points}."
+        )
+    said = said.format(seat=moon, hearts=hearts, points=full)
     jack = next((seat for seat, cards in enumerate(hands) if JACK in cards), None)
     if not rules.jack_of_diamonds or jack is None:
-        return f"{said}."
+        return said
     before = scores[jack] - JACK_POINTS
-    return f"{said}. Seat {jack} took J♦: {before} − {-JACK_POINTS} = {signed(scores[jack])}."
+    # Translators: J♦ taking 10 off a score: "Seat 0 took J♦: 26 − 10 = 16."
+    took_jack = _("Seat {seat} took J♦: {before} − {minus} = {after}.").format(
+        seat=jack, before=before, minus=-JACK_POINTS, after=signed(scores[jack])
+    )
+    return f"{said} {took_jack}"
 
 
 def hand_that_ends(running: Sequence[Sequence[int]], target: int) -> int | None:
@@ -294,7 +337,11 @@ def hand_that_ends(running: Sequence[Sequence[int]], target: int) -> int | None:
 
 def check_target(target: object) -> None:
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise InvalidInput(f"“target” must be a whole number of at least 1, not {target!r}.")
+        raise InvalidInput(
+            _("“target” must be a whole number of at least 1, not {value}.").format(
+                value=repr(target)
+            )
+        )
 
 
 def score_game(hands: Sequence[HandInput], rules: HouseRules = BOOK) -> GameResult:
