@@ -90,8 +90,10 @@ export function markOfflineCopy() {
   const when = new Date(document.documentElement.dataset.offlineCopy);
   const note = document.querySelector(".offline-copy");
   if (!isNaN(when)) {
+    // The date as the page's language writes it, not the phone's.
+    const language = document.documentElement.lang;
     note.textContent = phrase(note, "dated", {
-      when: when.toLocaleString([], { dateStyle: "short", timeStyle: "short" }),
+      when: when.toLocaleString(language ? [language] : [], { dateStyle: "short", timeStyle: "short" }),
     });
   }
   note.hidden = false;
