@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.models import Change, Player
 from games.questions import decks_said, house_rule_field, preset_field, setting_field
 from games.rules import FLAGSHIP, KINDS
+from games.rules.cards import written
 from games.rules.errors import InvalidInput, RuleError
 from games.rules.kind import PAPER_SCORE, GameKind, Table
 from games.rules.reading import Json
@@ -313,9 +314,8 @@ class MeldCalculatorForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            cleaned["result"] = KINDS[FLAGSHIP].calculate(
-                cleaned["cards"].split(), cleaned["table"].split(), cleaned["decks"]
-            )
+            cards, table = (written(cleaned[name]).split() for name in ("cards", "table"))
+            cleaned["result"] = KINDS[FLAGSHIP].calculate(cards, table, cleaned["decks"])
         except RuleError as error:
             raise forms.ValidationError(error.message, code=error.code) from error
         return cleaned

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from games.models import Game, Round, scores
 from games.play.forms import MAX_SEATS
 from games.questions import question_field
-from games.rules.cards import parse_card, parse_cards
+from games.rules.cards import parse_card, parse_cards, written
 from games.rules.errors import RuleError
 from games.rules.kind import Checked, Played, Row, SeatPreview, Standings
 
@@ -89,7 +89,7 @@ class RoundForm(forms.Form):
 
     def card_texts(self) -> list[str]:
         """What is entered for each seat, then each pile, right now, bound or not."""
-        return [self[f"cards_{seat}"].value() or "" for seat in range(len(self.holders))]
+        return [written(self[f"cards_{seat}"].value() or "") for seat in range(len(self.holders))]
 
     def most(self, seat: int) -> int:
         """The most cards a seat shows, or a pile holds."""
@@ -243,7 +243,7 @@ class RoundForm(forms.Form):
         for seat, name in enumerate(self.holders):
             try:
                 cards = parse_cards(
-                    (cleaned.get(f"cards_{seat}") or "").split(),
+                    written(cleaned.get(f"cards_{seat}") or "").split(),
                     jokers=self.game.jokers > 0,
                     player=name,
                 )

@@ -51,7 +51,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from games.rules.errors import DuplicateCard, InvalidCard
+from games.rules.errors import DuplicateCard, InvalidCard, RuleError
 from games.rules.text import gettext as _
 from games.rules.text import ngettext, pgettext, pgettext_lazy
 
@@ -330,6 +330,21 @@ def parse_cards(
     texts: Iterable[str], *, jokers: bool = False, player: str | int | None = None
 ) -> tuple[Card, ...]:
     return tuple(parse_card(text, jokers=jokers, player=player) for text in texts)
+
+
+def written(text: str) -> str:
+    """A typed text of cards in the cards' own notation, a space between them ("7 पान,
+    alas puso" → "7H AH"), for everything that reads a hand's text afterwards (the
+    previews, the counts, the save) to read it one way. What is no card stays as typed,
+    for the rules to refuse by name."""
+
+    def one(token: str) -> str:
+        try:
+            return str(parse_card(token, jokers=True))
+        except RuleError:
+            return token
+
+    return " ".join(one(token) for token in split_cards(text))
 
 
 def read_cards(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games.rules import text
 from games.rules.budget import TooCostly
-from games.rules.cards import Card, parse_card, parse_rank, read_cards, split_cards
+from games.rules.cards import Card, parse_card, parse_rank, read_cards, split_cards, written
 from games.rules.errors import InvalidCard, RuleError
 from games.rules.kind import name_seats
 from games.rules.rummy_common import check_copies, seat_name
@@ -368,3 +368,20 @@ def test_a_lazy_sentence_is_said_when_the_error_is_made(monkeypatch):
     assert error.message == "NOT A CARD."
     assert type(error.message) is str
     assert TooCostly().message.startswith("THIS REQUEST ASKS")
+
+
+@pytest.mark.parametrize(
+    ("typed", "notation"),
+    [
+        ("7 पान, alas puso", "7H AH"),
+        ("हुकुम का इक्का 10S", "AS 10S"),
+        ("hari-trebol  reyna ng diyamante", "KC QD"),
+        ("7H 8♥", "7H 8H"),
+        # What is no card stays as typed, for the rules to refuse by name.
+        ("7 पाण 9C", "7 पाण 9C"),
+        ("zz", "zz"),
+        ("", ""),
+    ],
+)
+def test_a_typed_hand_is_written_in_the_cards_notation(typed: str, notation: str) -> None:
+    assert written(typed) == notation

@@ -55,7 +55,7 @@ def entries(po: Path) -> Iterator[dict[str, object]]:
     field = ""
 
     def done() -> Iterator[dict[str, object]]:
-        if "msgid" in entry and entry["msgid"]:
+        if entry.get("msgid"):
             yield entry
 
     for line in [*po.read_text(encoding="utf-8").splitlines(), ""]:
@@ -162,8 +162,7 @@ def python_literals(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant):
-                passed.add(id(body[0].value))
+            passed.add(id(body[0].value))
         named = [
             *(n.annotation for n in [node] if isinstance(n, ast.arg | ast.AnnAssign)),
             *(n.returns for n in [node] if isinstance(n, ast.FunctionDef)),
@@ -202,15 +201,13 @@ class _Shown(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in {"script", "style"}:
             self.hidden += 1
+        button = dict(attrs).get("type") in {"submit", "button"}
         for name, value in attrs:
             value = value or ""
-            if name in self.READ and WORD.search(value):
+            read = (name in self.READ or (name == "value" and button)) and WORD.search(value)
+            said = name.startswith("data-") and (WORDS.search(value) or LABEL.match(value))
+            if read or said:
                 self.shown.append((self.getpos()[0], f"{name}={value!r}"))
-            elif name.startswith("data-") and (WORDS.search(value) or LABEL.match(value)):
-                self.shown.append((self.getpos()[0], f"{name}={value!r}"))
-            elif name == "value" and dict(attrs).get("type") in {"submit", "button"}:
-                if WORD.search(value):
-                    self.shown.append((self.getpos()[0], f"value={value!r}"))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in {"script", "style"}:

@@ -95,6 +95,17 @@ def test_the_calculator_scores_one_meld(client, headers):
     assert "<h2>Indian Chief: 38</h2>" in html
 
 
+def test_the_calculator_reads_cards_typed_in_the_tables_words(client):
+    # The same seven cards as above, as a Hindi and a Filipino table type them, a rank
+    # and its suit apart: 38 as before.
+    typed = "3 पान 6 पान 8 पान ग़ुलाम पान बेगम पान इक्का पान, 7 chidi"
+    response = client.post(reverse("calculator"), {"cards": typed, "table": "", "decks": "1"})
+    assert "<h2>Indian Chief: 38</h2>" in text(response)
+    typed = "3 puso 6 puso 8 puso sota puso reyna puso alas ng puso 7 trebol"
+    response = client.post(reverse("calculator"), {"cards": typed, "table": "", "decks": "1"})
+    assert "<h2>Indian Chief: 38</h2>" in text(response)
+
+
 @HEADERS
 def test_the_calculator_counts_a_beggar_mans_matches_on_the_table(client, headers):
     # Beggar Man 9♠ 9♥ against 9♦ 9♣ 4♠: two nines, 2 × 2 = 4.
