@@ -194,7 +194,7 @@ class Questions:
                     question.said(details.get(f"{question.key}_{seat}"), names)
                     for question in self.seat
                 )
-                pairs.append([name, ", ".join(text for text in said if text)])
+                pairs.append([name, ", ".join(str(text) for text in said if text)])
         return [[label, text] for label, text in pairs if text]
 
     def initial(self, details: Json, players: int) -> Json:
