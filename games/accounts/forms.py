@@ -149,8 +149,7 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
 
 class LanguageForm(forms.Form):
-    """The switcher on every page: one of the site's languages, and the page to go back to
-    (checked by the view: only a page of this site)."""
+    """The switcher on every page: one of the site's languages. (The page to go back to is
+    the view's to check: only a page of this site.)"""
 
     language = forms.ChoiceField(choices=settings.LANGUAGES)
-    next = forms.CharField(required=False)

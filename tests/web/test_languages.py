@@ -308,7 +308,8 @@ def test_a_shared_board_says_its_words_in_the_viewers_language():
 def test_the_site_and_djangos_form_errors_speak_the_language(language):
     browser = Client(headers={"accept-language": language})
     page = text(browser.post(reverse("login"), {"username": "", "password": ""}))
-    assert f">{translated(language, 'Games')}</a>" in page
+    menu = translated(language, "Games", "the menu at the top of every page")
+    assert f'">{menu}</a>' in page
     # Django's sentence, in our words (Django has no Filipino, and other Hindi).
     assert translated(language, "This field is required.") in page
     assert "This field is required." not in page
