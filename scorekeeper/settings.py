@@ -201,6 +201,8 @@ USE_I18N = True
 LANGUAGES = [("en", "English"), ("fil", "Filipino"), ("hi", "Hindi")]
 LANG_INFO["fil"] = {"bidi": False, "code": "fil", "name": "Filipino", "name_local": "Filipino"}
 LANG_INFO["tl"] = LANG_INFO["tl-ph"] = {"fallback": ["fil"]}
+# The switcher names each language in its own: Hindi as it is most often written.
+LANG_INFO["hi"] = LANG_INFO["hi"] | {"name_local": "हिन्दी"}
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 # A year, as a choice the browser keeps.

@@ -1,15 +1,18 @@
-"""The account forms: a throttled log in, and sign up."""
+"""The account forms: a throttled log in, sign up, and the language of the pages."""
 
 import contextlib
 import hashlib
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
 from django.core.cache import caches
 from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.addresses import client_address
 from games.limits import HOUR, spend
@@ -76,9 +79,14 @@ class LoginThrottle(forms.Form):
 
 
 def _throttled() -> forms.ValidationError:
+    minutes = LOGIN_WINDOW // 60
     return forms.ValidationError(
-        f"Too many failed attempts. Try again in {LOGIN_WINDOW // 60} minutes, or reset "
-        "your password.",
+        # Translators: {minutes} is how long logging in is refused after failed attempts.
+        ngettext(
+            "Too many failed attempts. Try again in {minutes} minute, or reset your password.",
+            "Too many failed attempts. Try again in {minutes} minutes, or reset your password.",
+            minutes,
+        ).format(minutes=minutes),
         code="throttled",
     )
 
@@ -117,7 +125,11 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     """A user name, an email address (where a password reset is sent) and a password;
     from `address`, at most SIGNUPS_AN_HOUR sign-ups an hour."""
 
-    email = forms.EmailField(help_text="Only to reset a forgotten password.", max_length=254)
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy("Only to reset a forgotten password."),
+        max_length=254,
+    )
 
     def __init__(self, *args: Any, address: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -127,10 +139,17 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
         # Counted before the name is looked up; once refused, nothing is said of it.
         if not spend("signup", self.address, SIGNUPS_AN_HOUR, HOUR):
             raise forms.ValidationError(
-                "Too many sign-ups from here: try again in an hour.", code="throttled"
+                _("Too many sign-ups from here: try again in an hour."), code="throttled"
             )
         username: str = super().clean_username()
         return username
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class LanguageForm(forms.Form):
+    """The switcher on every page: one of the site's languages. (The page to go back to is
+    the view's to check: only a page of this site.)"""
+
+    language = forms.ChoiceField(choices=settings.LANGUAGES)

@@ -9,11 +9,13 @@ from games.models.changes import Change
 from games.models.game_queries import GameQuerySet
 from games.models.games import Game, GameFinished, RulesRefused, StaleGame, kind_choices
 from games.models.invitations import Invitation
+from games.models.languages import AccountLanguage
 from games.models.players import Player, Seat, together
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal
 from games.models.scores import Outcome
 
 __all__ = [
+    "AccountLanguage",
     "Change",
     "Game",
     "GameFinished",
