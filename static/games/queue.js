@@ -71,7 +71,7 @@ const SavesQueue = (function () {
     // no server behind the proxy, or a request too costly) has said nothing of the round:
     // it waits, as with no connection.
     if (response.status === 429 || (response.status >= 502 && response.status <= 504)) {
-      throw new Error("The server is busy: " + response.status);
+      throw new Error("The server is busy: " + response.status); // English: caught, never shown
     }
     return response.headers.has("X-Round-Saved");
   }

@@ -86,9 +86,7 @@ def test_a_deal_of_indian_rummy_in_hindi(live_server, phone, checked, screenshot
     # अनु declares; Ben shows 2♥ 3♥ 4♥ (a pure sequence) and ten cards that meld nothing,
     # some typed in Hindi words.
     answer(pune, pune.locator("input[name=winner][value='0']"))
-    type_cards(
-        pune, 1, "2 पान 3 पान 4 पान 5S 7D 9C ग़ुलाम चिड़ी QD KS इक्का हुकुम 8C 6D 10S"
-    )
+    type_cards(pune, 1, "2 पान 3 पान 4 पान 5S 7D 9C ग़ुलाम चिड़ी QD KS इक्का हुकुम 8C 6D 10S")
     expect(pune.locator("#player-1 .hand")).to_contain_text("A♠")
     screenshot(pune, "indian-rummy-deal-entered-hi")
     checked("indian rummy deal, entered, in Hindi", on=pune)
