@@ -5,8 +5,8 @@ Both are cached: a blank sheet on its parameters as read (names trimmed, paper a
 as known), a filled one under the read model's key (`scores.key`: the game's version and
 revision, the rules' edition) and the address its QR code names (scheme, host name, and
 the server's own port only), and both on `SHEETS_VERSION`, a digest of everything that
-shapes the page (templates, stylesheet, rules), so a change to any of them never serves a
-stale sheet. Both are kept a day at most, and only up to a size (`SHEET_MOST_BYTES`).
+shapes the page (templates, stylesheet, rules, catalogues), so a change to any of them
+never serves a stale sheet. Both are kept a day at most, and only up to a size (`SHEET_MOST_BYTES`).
 
 A blank sheet's second page, the quick reference, is the same for every table: it is laid
 out once per paper size and appended to each new grid, which halves a cold sheet's time.
@@ -56,6 +56,9 @@ _SHAPERS = [
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
     *sorted((Path(settings.BASE_DIR) / "games" / "rules").rglob("*.py")),
+    # The words in each language: a corrected translation is a new sheet (the reference
+    # pages are kept for good).
+    *sorted((Path(settings.BASE_DIR) / "locale").glob("*/LC_MESSAGES/django.[mp]o")),
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
