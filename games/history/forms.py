@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Player, kind_choices
 
@@ -11,10 +12,10 @@ class GameFilterForm(forms.Form):
     """The list of games, narrowed to one player's or one kind's."""
 
     player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, empty_label="Every player"
+        queryset=Player.objects.none(), required=False, empty_label=_("Every player")
     )
     kind = forms.ChoiceField(
-        choices=lambda: [("", "Every game"), *kind_choices()], required=False, label="Game"
+        choices=lambda: [("", _("Every game")), *kind_choices()], required=False, label=_("Game")
     )
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:

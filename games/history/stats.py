@@ -24,6 +24,8 @@ from datetime import datetime
 from statistics import fmean
 from typing import ClassVar
 
+from django.utils.translation import gettext as _
+
 from games.rules import KINDS
 from games.rules.figures import Rate
 
@@ -138,8 +140,11 @@ def by_kind(played: Sequence[Played]) -> list[KindFigures]:
             totals = [game.total for game in group]
             figures.append(
                 KindFigures(
-                    kind=f"{kind}-lowest-wins" if turned else kind,
-                    title=f"{rules.title}, lowest total wins" if turned else rules.title,
+                    kind=f"{kind}-lowest-wins" if turned else kind,  # English: a slug
+                    # Translators: {title} is a game's name: "Rummy, lowest total wins".
+                    title=_("{title}, lowest total wins").format(title=rules.title)
+                    if turned
+                    else rules.title,
                     unit=rules.unit,
                     lowest_wins=lowest,
                     record=record(group),

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.history import stats
@@ -73,11 +74,13 @@ def game_delete(request: HttpRequest, game: Game) -> HttpResponseBase:
     """Asks first, then deletes the game for a while (Game.delete_for_a_while): only its
     owner may, since it goes for its co-scorekeepers too."""
     if not game.is_owned_by(request.user, browser_key(request)):
-        messages.error(request, "Only the game's owner can delete it.")
+        messages.error(request, _("Only the game's owner can delete it."))
         return redirect(game.get_absolute_url())
     if request.method == "POST":
         game.delete_for_a_while()
-        messages.success(request, f"{game} deleted. You can restore it here for 30 days.")
+        # Translators: {game} is the game as the lists name it: "Indian Chief #12".
+        said = _("{game} deleted. You can restore it here for 30 days.").format(game=game)
+        messages.success(request, said)
         return redirect("games-deleted")
     return render(request, "games/game_delete.html", {"game": game})
 
@@ -96,7 +99,8 @@ def deleted_games(request: HttpRequest) -> HttpResponse:
 def game_restore(request: HttpRequest, pk: int) -> HttpResponseBase:
     game = get_object_or_404(Game.deleted.owned_by(request.user, browser_key(request)), pk=pk)
     game.restore()
-    messages.success(request, f"{game} is back.")
+    # Translators: {game} is the game as the lists name it: "Indian Chief #12".
+    messages.success(request, _("{game} is back.").format(game=game))
     return redirect(game.get_absolute_url())
 
 

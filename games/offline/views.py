@@ -14,6 +14,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import get_language, get_language_bidi
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -45,6 +48,8 @@ PAPER = "#fbfaf7"
 
 @require_GET
 def manifest(request: HttpRequest) -> JsonResponse:
+    """The app as a phone installs it, described in the language of the request (the
+    phone asks with its own)."""
     icons = [
         {"src": static("games/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": static("games/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -58,9 +63,11 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {
             "id": reverse("home"),
-            "name": "Scorekeeper",
-            "short_name": "Scorekeeper",
-            "description": "Keeps score for card games played at a real table.",
+            "name": "Scorekeeper",  # English: the app's name, in every language
+            "short_name": "Scorekeeper",  # English: the app's name, in every language
+            "description": _("Keeps score for card games played at a real table."),
+            "lang": get_language(),
+            "dir": "rtl" if get_language_bidi() else "ltr",
             "start_url": reverse("home"),
             "scope": reverse("home"),
             "display": "standalone",
@@ -84,6 +91,22 @@ def static_version() -> str:
     return digest.hexdigest()[:16]
 
 
+def _not_kept_page() -> dict[str, str]:
+    """The words of the page the worker offers for a page it did not keep, in the
+    language of the request for the worker, as HTML text."""
+    return {
+        "lang": get_language(),
+        "heading": escape(_("No connection")),
+        "text": escape(
+            _(
+                "This page was not kept on this phone. The games opened here, their rounds "
+                "and the rules open without a connection."
+            )
+        ),
+        "home": escape(_("Home")),
+    }
+
+
 # Browsers look for a new service worker on every visit: it must not sit in any cache.
 @require_GET
 @cache_control(no_cache=True, max_age=0)
@@ -93,5 +116,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "files": json.dumps({name: static(name) for name in PRECACHED}),
         # Django puts the script prefix before it: "/static/".
         "static_url": settings.STATIC_URL,
+        "not_kept": json.dumps(_not_kept_page()),
     }
     return render(request, "offline/sw.js", context, content_type="text/javascript")

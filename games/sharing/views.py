@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.limits import HOUR, spend
@@ -36,7 +38,7 @@ def for_the_owner(view: GameView) -> GameView:
     @functools.wraps(view)
     def checked(request: HttpRequest, game: Game, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not game.is_owned_by(request.user, browser_key(request)):
-            messages.error(request, "Only the game's owner can share it or add scorekeepers.")
+            messages.error(request, _("Only the game's owner can share it or add scorekeepers."))
             return go(request, game.get_absolute_url())
         return view(request, game, *args, **kwargs)
 
@@ -72,10 +74,10 @@ def game_share(request: HttpRequest, game: Game) -> HttpResponseBase:
     """Start sharing the scoreboard through a new link, or stop (`stop`)."""
     if "stop" in request.POST:
         game.stop_sharing()
-        messages.success(request, "The share link no longer works.")
+        messages.success(request, _("The share link no longer works."))
     else:
         game.share()
-        messages.success(request, "Anyone with the new link can follow the scoreboard.")
+        messages.success(request, _("Anyone with the new link can follow the scoreboard."))
     return go(request, game.get_absolute_url() + "#sharing")
 
 
@@ -92,15 +94,15 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
     removed = index(request.POST.get("remove"), 2**63)
     withdrawn = index(request.POST.get("withdraw"), 2**63)
     if game.owner is None:
-        messages.error(request, "Log in first: co-scorekeepers join a game that has an account.")
+        messages.error(request, _("Log in first: co-scorekeepers join a game that has an account."))
     elif removed is not None:
         game.scorekeepers.remove(removed)
-        messages.success(request, "Taken off the scorekeepers.")
+        messages.success(request, _("Taken off the scorekeepers."))
     elif withdrawn is not None:
         game.invitations.filter(pk=withdrawn).delete()
-        messages.success(request, "Invitation taken back.")
+        messages.success(request, _("Invitation taken back."))
     elif not spend("invite", str(game.owner.pk), NAMES_AN_HOUR, HOUR):
-        messages.error(request, "Too many names asked for in an hour: try again later.")
+        messages.error(request, _("Too many names asked for in an hour: try again later."))
     else:
         form = ScorekeeperForm(request.POST, owner=game.owner)
         if not form.is_valid():
@@ -109,17 +111,29 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
         user = form.cleaned_data["user"]
         name = user.get_username()
         if game.scorekeepers.filter(pk=user.pk).exists():
-            messages.info(request, f"{name} keeps score on this game already.")
+            messages.info(request, _("{name} keeps score on this game already.").format(name=name))
         elif Invitation.objects.too_many_for(game, user):
             messages.error(
                 request,
-                f"{name} has {MOST_FROM_ONE_OWNER} of your invitations to answer already: "
-                "they can be asked again once they have answered some.",
+                ngettext(
+                    # Translators: {name} is a user name; {count} is how many invitations one
+                    # owner may have waiting for one person (10).
+                    "{name} has {count} of your invitations to answer already: "
+                    "they can be asked again once they have answered it.",
+                    "{name} has {count} of your invitations to answer already: "
+                    "they can be asked again once they have answered some.",
+                    MOST_FROM_ONE_OWNER,
+                ).format(name=name, count=MOST_FROM_ONE_OWNER),
             )
         elif not Invitation.objects.get_or_create(game=game, user=user)[1]:
-            messages.info(request, f"{name} is invited already: they keep score once they accept.")
+            messages.info(
+                request,
+                _("{name} is invited already: they keep score once they accept.").format(name=name),
+            )
         else:
-            messages.success(request, f"{name} is invited: they keep score once they accept.")
+            messages.success(
+                request, _("{name} is invited: they keep score once they accept.").format(name=name)
+            )
     return go(request, game.get_absolute_url() + "#sharing")
 
 
@@ -127,15 +141,15 @@ def game_scorekeepers(request: HttpRequest, game: Game) -> HttpResponseBase:
 def invitation_answer(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The invited account accepts (`answer=accept`) or declines; nobody else may."""
     if not request.user.is_authenticated:
-        raise Http404("No such invitation.")
+        raise Http404("No such invitation.")  # English: only a debugging page shows it
     invitation = get_object_or_404(Invitation, pk=pk, user=request.user)
     game = invitation.game
     if request.POST.get("answer") == "accept":
         invitation.accept()
-        messages.success(request, "You keep score on this game now.")
+        messages.success(request, _("You keep score on this game now."))
         return go(request, game.get_absolute_url())
     invitation.delete()
-    messages.info(request, "Invitation declined.")
+    messages.info(request, _("Invitation declined."))
     return go(request, reverse("home"))
 
 
@@ -145,10 +159,11 @@ def game_leave(request: HttpRequest, game: Game) -> HttpResponseBase:
     """A co-scorekeeper stops keeping score on the game (its owner cannot: it is theirs)."""
     user = request.user
     if not user.is_authenticated or not game.scorekeepers.filter(pk=user.pk).exists():
-        messages.info(request, "Only a co-scorekeeper can leave a game; it is its owner's.")
+        messages.info(request, _("Only a co-scorekeeper can leave a game; it is its owner's."))
         return go(request, game.get_absolute_url())
     game.scorekeepers.remove(user)
-    messages.success(request, f"You no longer keep score on {game}.")
+    # Translators: {game} is the game as the lists name it: "Indian Chief #12".
+    messages.success(request, _("You no longer keep score on {game}.").format(game=game))
     return go(request, reverse("home"))
 
 

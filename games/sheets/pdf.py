@@ -5,12 +5,18 @@ Both are cached: a blank sheet on its parameters as read (names trimmed, paper a
 as known), a filled one under the read model's key (`scores.key`: the game's version and
 revision, the rules' edition) and the address its QR code names (scheme, host name, and
 the server's own port only), and both on `SHEETS_VERSION`, a digest of everything that
-shapes the page (templates, stylesheet, rules), so a change to any of them never serves a
-stale sheet. Both are kept a day at most, and only up to a size (`SHEET_MOST_BYTES`).
+shapes the page (templates, stylesheet, rules, catalogues), so a change to any of them
+never serves a stale sheet. Both are kept a day at most, and only up to a size (`SHEET_MOST_BYTES`).
 
 A blank sheet's second page, the quick reference, is the same for every table: it is laid
 out once per paper size and appended to each new grid, which halves a cold sheet's time.
 A filled sheet is the record of one game and has no reference page.
+
+Every sheet is printed in the language of the request (its words, the rules' sentences,
+the date), and kept under it: a blank sheet's key and a reference page's name the
+language, a filled sheet's is the read model's, which does. Hindi's Devanagari comes from
+Noto Sans Devanagari (Debian's `fonts-noto-core`), after DejaVu Sans in the stylesheet's
+font stack: Pango takes each character from the first font that has it.
 """
 
 import functools
@@ -24,6 +30,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
 from pypdf import PdfWriter
 
 from games.models import Game, scores
@@ -48,6 +56,9 @@ _SHAPERS = [
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
     *sorted((Path(settings.BASE_DIR) / "games" / "rules").rglob("*.py")),
+    # The words in each language: a corrected translation is a new sheet (the reference
+    # pages are kept for good).
+    *sorted((Path(settings.BASE_DIR) / "locale").glob("*/LC_MESSAGES/django.[mp]o")),
 ]
 SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
 
@@ -94,8 +105,11 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
     # OSError: WeasyPrint could not load the system's Pango; ImportError: not installed.
     except (OSError, ImportError) as error:
         raise PrintingUnavailable(
-            "Printing is not set up on this server: it needs the Pango library "
-            "(on Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0)."
+            _(
+                # Translators: {command} is the command that installs it, kept as it is.
+                "Printing is not set up on this server: it needs the Pango library "
+                "(on Debian: {command})."
+            ).format(command="apt-get install libpango-1.0-0 libpangoft2-1.0-0")
         ) from error
 
     fetcher = URLFetcher(allowed_protocols={"data"})
@@ -117,7 +131,8 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
 @dataclass(frozen=True)
 class BlankSheet:
     """What a blank sheet is printed for: a kind of game, its players, the paper, and the
-    house rules' preset the game will be played by (its rules line is printed)."""
+    house rules' preset the game will be played by (its rules line is printed). It is
+    printed in the language of the moment, which its cache key names."""
 
     kind: str
     players: int
@@ -130,13 +145,18 @@ class BlankSheet:
         digest = hashlib.sha256("\x1f".join(self.names).encode()).hexdigest()[:16]
         return (
             f"sheet:blank:{self.kind}:{self.players}:{self.paper}:{self.preset}:{digest}:"
-            f"{SHEETS_VERSION}"
+            f"{get_language()}:{SHEETS_VERSION}"
         )
 
     @property
     def filename(self) -> str:
         rules = "" if self.preset == BOOK.key else f"-{self.preset}"
         return f"{self.kind}{rules}-{self.players}-players-{self.paper}.pdf"
+
+
+def paper_error(paper: str) -> SheetError:
+    """A paper size the sheets have not, as asked for."""
+    return SheetError(_("Paper must be A4 or Letter, not “{paper}”.").format(paper=paper))
 
 
 def max_name_length(players: int, paper: str, kind: str) -> int:
@@ -154,32 +174,61 @@ def blank_sheet_from(query: dict[str, str], kind: str) -> BlankSheet:
     if not (players_text.isascii() and players_text.isdecimal()) or not (
         low <= int(players_text) <= high
     ):
-        allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise SheetError(f"Choose {allowed} players for {rules.title} (got “{players_text}”).")
+        if low == high:
+            choose = ngettext(
+                # Translators: {got} is what was asked for, as typed.
+                "Choose {count} player for {title} (got “{got}”).",
+                "Choose {count} players for {title} (got “{got}”).",
+                low,
+            ).format(count=low, title=rules.title, got=players_text)
+        else:
+            # Translators: {got} is what was asked for, as typed.
+            choose = _("Choose {low} to {high} players for {title} (got “{got}”).").format(
+                low=low, high=high, title=rules.title, got=players_text
+            )
+        raise SheetError(choose)
     players = int(players_text)
     paper = query.get("paper", "a4").strip().lower() or "a4"
     if paper not in PAPERS:
-        raise SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
+        raise paper_error(paper)
     names: tuple[str, ...] = ()
     if query.get("names", "").strip():
         names = tuple(" ".join(name.split()) for name in query["names"].split(","))
         if len(names) > players:
-            raise SheetError(f"{len(names)} names were given for {players} players.")
+            given = ngettext(
+                # Translators: more names than players: "3 names were given for 2 players."
+                "{count} names were given for {players} player.",
+                "{count} names were given for {players} players.",
+                players,
+            )
+            raise SheetError(given.format(count=len(names), players=players))
         longest = max_name_length(players, paper, kind)
         for name in names:
             if len(name) > longest:
-                raise SheetError(
-                    f"“{name}” is too long for a column: with {players} players, names "
-                    f"fit up to {longest} characters."
+                too_long = ngettext(
+                    "“{name}” is too long for a column: with {players} players, names "
+                    "fit up to {count} character.",
+                    "“{name}” is too long for a column: with {players} players, names "
+                    "fit up to {count} characters.",
+                    longest,
                 )
+                raise SheetError(too_long.format(name=name, players=players, count=longest))
         names += ("",) * (players - len(names))
     preset = query.get("preset", "").strip() or BOOK.key
     try:
         rules.settings.preset(preset)
     except InvalidInput as error:
-        offered = " or ".join(known.name for known in rules.settings.presets)
+        # Translators: joins the names of house rules to choose from, two at a time: "Book
+        # or Board Game Arena", then "Book or Board Game Arena or CatsAtCards rules".
+        either = pgettext("a choice between two", "{first} or {second}")
+        offered = functools.reduce(
+            lambda first, second: either.format(first=first, second=second),
+            (str(known.name) for known in rules.settings.presets),
+        )
+        # Translators: {preset} is as asked for; {offered} the house rules to choose from.
+        no_such = _("{title} has no house rules “{preset}”: choose {offered}.")
         raise SheetError(
-            f"{rules.title} has no house rules “{preset}”: choose {offered}."
+            no_such.format(title=rules.title, preset=preset, offered=offered)
         ) from error
     return BlankSheet(kind, players, paper, names, preset)
 
@@ -201,8 +250,8 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
 
 
 def reference_pdf(board: Board, paper: str) -> bytes:
-    """A board's quick-reference page, laid out once per paper size."""
-    key = f"sheet:reference:{board.reference}:{paper}:{SHEETS_VERSION}"
+    """A board's quick-reference page, laid out once per paper size and language."""
+    key = f"sheet:reference:{board.reference}:{paper}:{get_language()}:{SHEETS_VERSION}"
     pdf: bytes | None = cache.get(key)
     if pdf is None:
         pdf = render_pdf(board.reference, {"paper": paper} | board.reference_context())
@@ -248,6 +297,16 @@ def _progress(rules: GameKind, standings: Standings) -> str:
     return say_count(rules.words.played, played)
 
 
+def _shared_win(winners: tuple[str, ...] | None) -> str:
+    """The names of those who share a win: "Ann and Hal", "Ann and Ben and Cleo"."""
+    if not winners:
+        return ""
+    # Translators: joins the names of players who share a win, two at a time: "Ann and
+    # Hal", then "Ann and Hal and Cleo".
+    both = pgettext("names of a shared win", "{first} and {second}")
+    return functools.reduce(lambda first, second: both.format(first=first, second=second), winners)
+
+
 def game_sheet_key(game: Game, paper: str, url: str) -> str:
     """A filled sheet is worked out from a game like its scores: kept under the read
     model's key (the game, its version, the rules' edition), and the sheets' own shape."""
@@ -273,6 +332,7 @@ def game_sheet_pdf(game: Game, paper: str, url: str) -> bytes:
                 "columns": standings.players,
                 "totals": standings.totals,
                 "progress": _progress(game.rules, standings),
+                "shared_win": _shared_win(standings.winners),
                 "settings": game.rules.settings.words(game.settings),
                 "rules_line": game.rules.settings.line(game.settings),
                 "lowest_wins": game.rules.lowest_wins_at(scores.table(game)),

@@ -1,5 +1,6 @@
 """Printable sheets as PDF responses: blank ones to print before game night, and a saved
-game's filled sheet, each answered 304 while the phone holds the same version.
+game's filled sheet, each answered 304 while the phone holds the same version. A sheet is
+in the language of the request (LocaleMiddleware), and its ETag names the language.
 """
 
 import hashlib
@@ -12,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date, quote_etag
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.models import Game
@@ -34,7 +36,7 @@ def blank_sheet_chosen(request: HttpRequest) -> HttpResponseBase:
 def blank_sheet(request: HttpRequest, kind: str) -> HttpResponseBase:
     """A blank sheet of any game to print before game night: `players`, `paper`, `names`."""
     if kind not in KINDS:
-        raise Http404("No such game.")
+        raise Http404("No such game.")  # English: only a debugging page shows it
     try:
         sheet = sheets.blank_sheet_from(request.GET.dict(), kind)
     except sheets.SheetError as error:
@@ -50,7 +52,7 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
     """The filled sheet of a saved game, in progress or finished."""
     paper = request.GET.get("paper", "a4").lower()
     if paper not in sheets.PAPERS:
-        error = sheets.SheetError(f"Paper must be A4 or Letter, not “{paper}”.")
+        error = sheets.paper_error(paper)
         return render(request, "games/sheet_error.html", {"error": error}, status=400)
     # The QR code names the game's page by the site's scheme and host name, and a port
     # only when it is the one this server listens on (`runserver` on :8000, a site on a
@@ -69,7 +71,10 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponseBase:
             f"{game.kind}-game-{game.pk}.pdf",
         )
     except RuleError as error:
-        problem = sheets.SheetError(f"This game cannot be scored as stored: {error.message}")
+        problem = sheets.SheetError(
+            # Translators: {problem} is the rules' sentence saying what is wrong.
+            _("This game cannot be scored as stored: {problem}").format(problem=error.message)
+        )
         return render(request, "games/sheet_error.html", {"error": problem}, status=400)
 
 

@@ -42,7 +42,8 @@ and `abandoned_at`, which files written before it lack (their games were not aba
 other fields are ignored. A file from a later version of the
 format is refused rather than half understood.
 
-CSV: see `games_csv`.
+CSV: see `games_csv`. It is for people, in a spreadsheet: its words are in the
+exporter's language (see there); the JSON is for Scorekeeper, and has none.
 """
 
 import csv
@@ -51,6 +52,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.models import Game, scores
 from games.rules.errors import RuleError
@@ -108,18 +110,19 @@ def _worked_out_json(game: Game) -> Json:
     }
 
 
+# The header row, for people: in the exporter's language (`games_csv`).
 CSV_COLUMNS = (
-    "game",
-    "kind",
-    "started",
-    "round",
-    "seat",
-    "player",
-    "cards",
-    "meld",
-    "score",
-    "running total",
-    "won",
+    pgettext_lazy("export column: the game's number", "game"),
+    pgettext_lazy("export column: the kind of game", "kind"),
+    pgettext_lazy("export column: when the game started", "started"),
+    pgettext_lazy("export column: the round's or hand's number", "round"),
+    pgettext_lazy("export column: the seat's number", "seat"),
+    pgettext_lazy("export column", "player"),
+    pgettext_lazy("export column", "cards"),
+    pgettext_lazy("export column: the meld the cards made", "meld"),
+    pgettext_lazy("export column: the round's score", "score"),
+    pgettext_lazy("export column", "running total"),
+    pgettext_lazy("export column: whether the player won", "won"),
 )
 
 
@@ -140,10 +143,19 @@ def games_csv(games: Iterable[Game]) -> str:
 
     The text starts with a byte order mark, so that spreadsheets read names such as José
     as UTF-8.
+
+    Decision: the CSV is read by people, so what it says in words is in the language of
+    the export's request: the header row, the "Total" rows' marker, "yes", the kind's name
+    and the meld's. What was entered stays as it was (names, cards as "7H 7C") and numbers
+    and times keep one form (YYYY-MM-DD HH:MM, no thousands separator), so that a
+    spreadsheet reads them in any language. The columns are always the same, in the same
+    order: a script reads them by position, whatever the header's language. (The JSON
+    export, for Scorekeeper itself, has no words to translate.)
     """
     out = io.StringIO()
     out.write("\ufeff")
-    csv.writer(out, lineterminator="\r\n").writerow(CSV_COLUMNS)
+    # The csv module writes a str subclass as its own text, not str() of it: say each.
+    csv.writer(out, lineterminator="\r\n").writerow([str(column) for column in CSV_COLUMNS])
     for game in games:
         out.write(_game_csv(game))
     return out.getvalue()
@@ -158,7 +170,7 @@ def _game_csv(game: Game) -> str:
 def _worked_out_csv(game: Game) -> str:
     names = [_as_text(name) for name in game.player_names()]
     started = timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M")
-    head = [game.pk, game.get_kind_display(), started]
+    head = [game.pk, str(game.get_kind_display()), started]
     rounds = scores.played(game)
     scored = _scored(game)
     rows_scored: Sequence[Row | None] = scored[0] if scored else [None] * len(rounds)
@@ -172,11 +184,15 @@ def _worked_out_csv(game: Game) -> str:
             if row is not None:
                 score = row.scores[seat]
                 running[seat] += score
-                meld = row.made[seat].label if row.made else ""
+                meld = str(row.made[seat].label) if row.made else ""
             rows.append([*head, number, seat + 1, name, text, meld, score, running[seat], ""])
+    # Translators: in the exported CSV, the "round" of each player's row of totals.
+    total = pgettext("export: the totals' row", "Total")
+    # Translators: in the exported CSV's "won" column, on a winner's row of totals.
+    yes = pgettext("export: a winner's row", "yes")
     for seat, name in enumerate(names):
-        won = "yes" if name in winners else ""
-        rows.append([*head, "Total", seat + 1, name, "", "", "", running[seat], won])
+        won = yes if name in winners else ""
+        rows.append([*head, total, seat + 1, name, "", "", "", running[seat], won])
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerows(rows)
     return out.getvalue()

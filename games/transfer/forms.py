@@ -3,6 +3,9 @@
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.transfer.reading import TransferError, read_file
 
@@ -16,8 +19,12 @@ class ImportForm(forms.Form):
     check (import_games)."""
 
     file = forms.FileField(
-        label="Exported file",
-        help_text=f"A .json file of up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
+        label=gettext_lazy("Exported file"),
+        help_text=format_lazy(
+            # Translators: {count} is a number of megabytes (5).
+            gettext_lazy("A .json file of up to {count} MB."),
+            count=MAX_IMPORT_BYTES // (1024 * 1024),
+        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
@@ -25,8 +32,10 @@ class ImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
-                f"The file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB: "
-                "it cannot be a Scorekeeper export."
+                # Translators: {count} is a number of megabytes (5).
+                _("The file is larger than {count} MB: it cannot be a Scorekeeper export.").format(
+                    count=MAX_IMPORT_BYTES // (1024 * 1024)
+                )
             )
         try:
             self.cleaned_data["games"] = read_file(upload.read())

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Change, Game, Hand, Player, Round, Seat, Steal
 from games.rules.budget import TooCostly, within_budget
@@ -37,13 +39,23 @@ def import_games(
         with transaction.atomic():
             games = _write_games(new, owner, "" if owner else browser, source)
     except TooCostly:
-        raise too_costly("every game was checked, then the writing was stopped part way") from None
+        raise too_costly(
+            _("every game was checked, then the writing was stopped part way")
+        ) from None
     except DatabaseError as error:
         raise TransferError(
-            f"The games could not be written ({error}); nothing was imported. "
-            "Try again in a moment."
+            _(
+                # Translators: {error} is the database's own message, in English.
+                "The games could not be written ({error}); nothing was imported. "
+                "Try again in a moment."
+            ).format(error=error)
         ) from error
     return games, len(entries) - len(new)
+
+
+# A change's labels: "players Ann, Ben", "imported from scores.json".
+PLAYERS = gettext_noop("players")
+IMPORTED_FROM = gettext_noop("imported from")
 
 
 def budgeted[T](rows: Iterable[T]) -> Iterator[T]:
@@ -121,7 +133,8 @@ def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
         Change(
             game=game,
             action=Change.Action.STARTED,
-            after=[["players", ", ".join(entry.players)], ["imported from", source]],
+            # Stored in English, as every change's labels are, and shown translated.
+            after=[[PLAYERS, ", ".join(entry.players)], [IMPORTED_FROM, source]],
         )
         for game, entry in zip(games, entries, strict=True)
     )

@@ -5,7 +5,7 @@ import json
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.template.defaultfilters import pluralize
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.models import Game
@@ -30,15 +30,22 @@ def _export(games: list[Game], fmt: str, name: str) -> HttpResponse:
 
 
 def _imported(count: int, already_here: int) -> str:
+    """What an import did, in whole sentences: a count of games imported, and of those
+    left out as already here."""
     if not count:
-        return (
-            f"Nothing imported: the file's {already_here} game{pluralize(already_here)} "
-            f"{pluralize(already_here, 'is,are')} already here."
-        )
-    said = f"Imported {count} game{pluralize(count)}."
+        return ngettext(
+            "Nothing imported: the file's {count} game is already here.",
+            "Nothing imported: the file's {count} games are already here.",
+            already_here,
+        ).format(count=already_here)
+    said = ngettext("Imported {count} game.", "Imported {count} games.", count).format(count=count)
     if already_here:
-        were, left = pluralize(already_here, "was,were"), pluralize(already_here, "it is,they are")
-        said += f" {already_here} {were} already here, and left as {left}."
+        said += " " + ngettext(
+            # Translators: follows "Imported 3 games." as a sentence of its own.
+            "{count} was already here, and left as it is.",
+            "{count} were already here, and left as they are.",
+            already_here,
+        ).format(count=already_here)
     return said
 
 

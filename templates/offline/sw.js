@@ -7,6 +7,9 @@ const FILES = {{ files }};
 const STATIC_URL = "{{ static_url }}";
 const HOME = "{% url 'home' %}";
 const LOGOUT = "{% url 'logout' %}";
+// The page offered for a page not kept, in the language of the worker's request (a
+// phone fetches a new worker when its language changes: the worker is then new too).
+const NOT_KEPT = {{ not_kept }};
 {% endautoescape %}
 importScripts(FILES["games/queue.js"]);
 const STATIC = "scorekeeper-static-" + VERSION;
@@ -94,12 +97,12 @@ async function keep(request, response) {
 function notKept() {
   const css = FILES["games/site.css"];
   return new Response(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<!doctype html><html lang="' + NOT_KEPT.lang + '"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>No connection · Scorekeeper</title><link rel="stylesheet" href="' + css + '">' +
-    '</head><body><main><h1>No connection</h1><p>This page was not kept on this phone. ' +
-    'The games opened here, their rounds and the rules open without a connection.</p>' +
-    '<p><a class="button" href="' + HOME + '">Home</a></p></main></body></html>',
+    '<title>' + NOT_KEPT.heading + ' · Scorekeeper</title>' +
+    '<link rel="stylesheet" href="' + css + '">' +
+    '</head><body><main><h1>' + NOT_KEPT.heading + '</h1><p>' + NOT_KEPT.text + '</p>' +
+    '<p><a class="button" href="' + HOME + '">' + NOT_KEPT.home + '</a></p></main></body></html>',
     { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
