@@ -321,7 +321,9 @@ def hand_form(client, game: Game, number: int | None = None) -> dict[str, str]:
 
 def steals_page(client, game: Game, number: int = 1, headers=None) -> tuple[str, Form | None]:
     html = text(client.get(steals_url(game, number), headers=headers or {}))
-    form = read_form(html, steals_url(game, number)) if "<form" in html else None
+    # Every page has a form (the language's, in the header): the steals' is the one asked.
+    action = steals_url(game, number)
+    form = read_form(html, action) if f'action="{action}"' in html else None
     return html, form
 
 
