@@ -46,6 +46,8 @@ from games.rules.words import say_count
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAGE_MARGIN_MM = 12
+# What installs the Pango WeasyPrint needs, on Debian: a command, the same in every language.
+PANGO_INSTALL = "apt-get install libpango-1.0-0 libpangoft2-1.0-0"  # English: a command
 # DejaVu Sans at the column heads' 9 pt averages about 2 mm a character.
 MM_PER_CHARACTER = 2.0
 
@@ -109,7 +111,7 @@ def _weasyprint() -> tuple[Any, Any, dict[str, Any], Any]:
                 # Translators: {command} is the command that installs it, kept as it is.
                 "Printing is not set up on this server: it needs the Pango library "
                 "(on Debian: {command})."
-            ).format(command="apt-get install libpango-1.0-0 libpangoft2-1.0-0")
+            ).format(command=PANGO_INSTALL)
         ) from error
 
     fetcher = URLFetcher(allowed_protocols={"data"})

@@ -97,16 +97,16 @@ def catalogue(language: str) -> Path:
 
 
 @needs_gettext
-def test_the_catalogues_translate_every_marked_sentence(tmp_path: Path) -> None:
-    # Bring a copy of the catalogues up to date with the code, as makemessages would.
-    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+def test_the_catalogues_translate_every_marked_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Bring a copy of the catalogues up to date with a copy of the code, as makemessages
+    # would (it writes beside the sources it reads: a copy keeps the project's as it is).
+    for folder in ("games", "templates", "static", "locale"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    monkeypatch.chdir(tmp_path)
     with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
-        call_command(
-            "makemessages",
-            locale=list(LANGUAGES),
-            ignore_patterns=IGNORED,
-            verbosity=0,
-        )
+        call_command("makemessages", locale=list(LANGUAGES), ignore_patterns=IGNORED, verbosity=0)
     for language in LANGUAGES:
         found = list(entries(tmp_path / "locale" / language / "LC_MESSAGES" / "django.po"))
         assert len(found) > 500, f"{language}: the catalogue holds too few sentences"
