@@ -10,7 +10,7 @@ from games.models.game_queries import GameQuerySet
 from games.models.games import Game, GameFinished, RulesRefused, StaleGame, kind_choices
 from games.models.invitations import Invitation
 from games.models.languages import AccountLanguage
-from games.models.players import Player, Seat, together
+from games.models.players import Player, Seat
 from games.models.rounds import Hand, Round, RoundQuerySet, Steal
 from games.models.scores import Outcome
 
@@ -31,5 +31,4 @@ __all__ = [
     "StaleGame",
     "Steal",
     "kind_choices",
-    "together",
 ]

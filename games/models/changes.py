@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models.players import together
+from games.rules.text import together
 from games.rules.words import ROUNDS, Words, say
 
 

@@ -24,12 +24,13 @@ from games.models.game_queries import (
     moved_on,
     new_revision,
 )
-from games.models.players import Player, Seat, together
+from games.models.players import Player, Seat
 from games.models.rounds import Round
 from games.rules import FLAGSHIP, KINDS
 from games.rules.errors import RuleError, StealError
 from games.rules.kind import GameKind, Played, Standings, Table
 from games.rules.reading import Json
+from games.rules.text import together
 
 
 def kind_choices() -> list[tuple[str, str]]:

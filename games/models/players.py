@@ -8,19 +8,6 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 
-def together(names: Iterable[str]) -> str:
-    """Names said as one: "Ann and Ben", "Ann and Ben and Cy" (winners, Thieves still to
-    steal), each joined on by the language's own "and" (a whole phrase a language may
-    order its own way), never by gluing an English word between them."""
-    first, *others = [*names] or [""]
-    said = first
-    for name in others:
-        # Translators: {names} is one or more player names already joined ("Ann" or "Ann
-        # and Ben"); {name} is the next one. Repeated: "Ann and Ben and Cy".
-        said = _("{names} and {name}").format(names=said, name=name)
-    return said
-
-
 class PlayerQuerySet(models.QuerySet["Player"]):
     def of(self, owner: Any, browser: str) -> "PlayerQuerySet":
         """The roster of an account, or else of a browser's key."""

@@ -4,8 +4,9 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.models import Game, Steal, together
+from games.models import Game, Steal
 from games.rules.kind import Standings
+from games.rules.text import together
 from games.rules.words import say
 
 

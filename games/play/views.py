@@ -28,7 +28,6 @@ from games.models import (
     StaleGame,
     kind_choices,
     scores,
-    together,
 )
 from games.play import thieves
 from games.play.forms import (
@@ -43,6 +42,7 @@ from games.play.forms import (
 from games.rules import FLAGSHIP, KINDS, families
 from games.rules.errors import RuleError
 from games.rules.settings import PRESET
+from games.rules.text import together
 from games.rules.words import say
 from games.sharing.views import sharing_context
 from games.web import (

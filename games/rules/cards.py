@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from games.rules.errors import DuplicateCard, InvalidCard, RuleError
 from games.rules.text import gettext as _
-from games.rules.text import ngettext, pgettext, pgettext_lazy
+from games.rules.text import ngettext, pgettext, pgettext_lazy, together
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -438,16 +438,7 @@ def whose(holders: list[str | int | None], player: str | int | None) -> str:
         else pgettext("whose", "{name}'s").format(name=who)
         for who in holders
     ]
-    return and_list(said)
-
-
-def and_list(items: list[str]) -> str:
-    """Items in words, "A and B", "A and B and C", each joined by the language's pattern."""
-    joined = items[0]
-    for item in items[1:]:
-        # Translators: two or more things joined in a list, as in "Ann's and Ben's".
-        joined = _("{first} and {second}").format(first=joined, second=item)
-    return joined
+    return together(said)
 
 
 def show(cards: Iterable[Card]) -> str:

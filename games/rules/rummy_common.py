@@ -11,10 +11,10 @@ running totals. In the rummy family `player` is always a seat index.
 from collections.abc import Callable, Iterable, Sequence
 
 from games.rules.budget import within_budget
-from games.rules.cards import Card, and_list, copies_over, decks_in_play, parse_cards, show
+from games.rules.cards import Card, copies_over, decks_in_play, parse_cards, show
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError
 from games.rules.text import gettext as _
-from games.rules.text import ngettext, pgettext
+from games.rules.text import ngettext, pgettext, together
 
 
 class MissingHand(RuleError):
@@ -211,7 +211,7 @@ def _too_many(
         ).format(card=what, count=count)
     else:
         holders = sorted({who for who in earlier if who is not None})
-        where = and_list(
+        where = together(
             [
                 pgettext("whose", "their own")
                 if who == seat

@@ -15,7 +15,8 @@ templates. What uses a lazy sentence otherwise (`join`, `json.dumps`) gets the E
 `shown` turns it into the translation first.
 """
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 
 type Translate = Callable[[str], str]
 type TranslatePlural = Callable[[str, str, int], str]
@@ -134,3 +135,20 @@ def shown(value: object) -> object:
     if isinstance(value, list | tuple):
         return [shown(item) for item in value]
     return value
+
+
+def together(items: Iterable[str]) -> str:
+    """Things said as one, in the language of the moment: "Ann", "Ann and Ben", "Ann, Ben
+    and Cy" (winners, Thieves still to steal, cards laid off, a show counted aloud). A
+    language joins the last two its own way and the others its own way: two whole
+    patterns, never an English word glued between them."""
+    said = [str(item) for item in items]
+    if len(said) < 2:
+        return "".join(said)
+    # Translators: the items of a list but its last, one after another ("Ann, Ben").
+    first = functools.reduce(
+        lambda first, next: gettext("{first}, {next}").format(first=first, next=next), said[:-1]
+    )
+    # Translators: the last two of a list ("Ann and Ben"; "Ann, Ben and Cy": {first} is
+    # then "Ann, Ben"; "fifteen two, fifteen four and a pair is six").
+    return gettext("{first} and {last}").format(first=first, last=said[-1])

@@ -42,6 +42,7 @@ from games.rules.budget import leaving
 from games.rules.errors import InvalidInput
 from games.rules.kind import GameKind, Standings, Table
 from games.rules.settings import BOOK, PRESET
+from games.rules.text import together
 from games.rules.words import say_count
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -303,10 +304,7 @@ def _shared_win(winners: tuple[str, ...] | None) -> str:
     """The names of those who share a win: "Ann and Hal", "Ann and Ben and Cleo"."""
     if not winners:
         return ""
-    # Translators: joins the names of players who share a win, two at a time: "Ann and
-    # Hal", then "Ann and Hal and Cleo".
-    both = pgettext("names of a shared win", "{first} and {second}")
-    return functools.reduce(lambda first, second: both.format(first=first, second=second), winners)
+    return together(winners)
 
 
 def game_sheet_key(game: Game, paper: str, url: str) -> str:

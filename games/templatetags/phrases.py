@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from django import template
 
-from games.models import together as joined
+from games.rules.text import together as joined
 from games.rules.words import say as fill
 from games.rules.words import say_count
 

@@ -10,7 +10,6 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games.models import Change, Game, Hand, Player, Round, Seat, Steal
 from games.rules.budget import TooCostly, within_budget
@@ -51,11 +50,6 @@ def import_games(
             ).format(error=error)
         ) from error
     return games, len(entries) - len(new)
-
-
-# A change's labels: "players Ann, Ben", "imported from scores.json".
-PLAYERS = gettext_noop("players")
-IMPORTED_FROM = gettext_noop("imported from")
 
 
 def budgeted[T](rows: Iterable[T]) -> Iterator[T]:
@@ -129,12 +123,13 @@ def _write_games(entries: Sequence[GameEntry], owner: Any, browser: str, source:
     for game, entry in zip(games, entries, strict=True):
         game.created_at = entry.created_at
     Game.objects.bulk_update(games, ["created_at"])
+    # The labels in the language of the import, as every change's are (`Change`).
+    players, imported_from = _("players"), _("imported from")
     Change.objects.bulk_create(
         Change(
             game=game,
             action=Change.Action.STARTED,
-            # Stored in English, as every change's labels are, and shown translated.
-            after=[[PLAYERS, ", ".join(entry.players)], [IMPORTED_FROM, source]],
+            after=[[players, ", ".join(entry.players)], [imported_from, source]],
         )
         for game, entry in zip(games, entries, strict=True)
     )

@@ -114,6 +114,21 @@ def test_the_catalogues_translate_every_marked_sentence(
         fuzzy = [e["msgid"] for e in found if e.get("fuzzy")]
         assert not untranslated, f"{language}: not translated: {untranslated[:20]}"
         assert not fuzzy, f"{language}: fuzzy (changed since translated): {fuzzy[:20]}"
+        unlike = [e["msgid"] for e in found if not all(alike(e, said) for said in e["msgstr"])]  # type: ignore[attr-defined]
+        assert not unlike, f"{language}: placeholders or quotes unlike the English's: {unlike[:20]}"
+
+
+PLACEHOLDERS = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
+
+
+def alike(entry: dict[str, object], said: str) -> bool:
+    """A translation fills in only what its English does (`{name}`, `%(name)s`; the form
+    for one may leave the count out), and holds no straight double quote the English
+    lacks: shown inside an HTML attribute, one would end it."""
+    english = str(entry["msgid"]) + str(entry.get("msgid_plural", ""))
+    return set(PLACEHOLDERS.findall(said)) <= set(PLACEHOLDERS.findall(english)) and (
+        said.count('"') <= english.count('"')
+    )
 
 
 @needs_gettext
@@ -123,6 +138,20 @@ def test_the_compiled_catalogue_is_the_catalogue(language: str, tmp_path: Path) 
     subprocess.run(["msgfmt", "--check-format", "-o", compiled, catalogue(language)], check=True)
     with compiled.open("rb") as fresh, catalogue(language).with_suffix(".mo").open("rb") as kept:
         assert gettext.GNUTranslations(kept)._catalog == gettext.GNUTranslations(fresh)._catalog  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("english", "said", "fine"),
+    [
+        ("Save hand {number}", "हाथ {number} सहेजें", True),
+        ("Save hand {number}", "हाथ {numbr} सहेजें", False),
+        ("%(name)s's cards", "Mga baraha ni %(name)s", True),
+        ("Type the cards", 'I-type ang "baraha"', False),
+        ("Type the cards", "I-type ang “baraha”", True),
+    ],
+)
+def test_a_translation_fills_in_what_its_english_does(english: str, said: str, fine: bool) -> None:
+    assert alike({"msgid": english}, said) is fine
 
 
 # ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from games.rules.rummy_common import (
     play_in_order,
 )
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext
+from games.rules.text import gettext_lazy, ngettext, together
 
 TITLE = gettext_lazy("Carousel")
 SLUG = "carousel"
@@ -226,10 +226,7 @@ def _explain(
         # Translators: a player named by their seat in a list of them ("seat 0 and seat
         # 2 undercut").
         said = [_("seat {seat}").format(seat=seat) for seat in won]
-        names = said[0]
-        for name in said[1:]:
-            # Translators: joins the names of players who tie: "seat 0 and seat 2".
-            names = _("{names} and {name}").format(names=names, name=name)
+        names = together(said)
         opening = ngettext(
             # Translators: {count} is the knocker's deadwood; {names} who undercut ("seat
             # 0", "seat 0 and seat 2"); {undercut} their deadwood.

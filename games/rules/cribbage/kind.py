@@ -25,7 +25,7 @@ from games.rules.cribbage.scoring import (
     STARTER_PLACE,
     Place,
 )
-from games.rules.cribbage.show import count_show, listed
+from games.rules.cribbage.show import count_show
 from games.rules.errors import InvalidInput, RuleError, WrongCardCount
 from games.rules.kind import (
     CLASSICS,
@@ -45,7 +45,7 @@ from games.rules.reading import Json
 from games.rules.rummy_common import MissingHand, running_totals
 from games.rules.settings import BOOK, Choice, Preset, Settings
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext
+from games.rules.text import gettext_lazy, ngettext, together
 
 TARGET = Choice(
     key="target",
@@ -222,7 +222,7 @@ class CribbageKind(GameKind):
         players = len(names)
 
         def side(number: int) -> str:
-            return listed([names[seat] for seat in scoring.side_seats(number, players)])
+            return together([names[seat] for seat in scoring.side_seats(number, players)])
 
         # How many players make a side (two partners, or one), for the words' number.
         each = 2 if players == 4 else 1

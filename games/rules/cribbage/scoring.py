@@ -34,11 +34,11 @@ from dataclasses import dataclass
 
 from games.rules.budget import within_budget
 from games.rules.cards import Card, copies_over, parse_cards
-from games.rules.cribbage.show import Show, count_show, listed
+from games.rules.cribbage.show import Show, count_show
 from games.rules.errors import DuplicateCard, InvalidInput, RuleError, WrongCardCount
 from games.rules.rummy_common import Entered, MissingHand, check_seat
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext
+from games.rules.text import gettext_lazy, ngettext, together
 
 # Translators: a game's name: keep it as it is, in Latin script.
 TITLE = gettext_lazy("Cribbage")
@@ -431,15 +431,7 @@ def seats_said(seats: Sequence[int], start: bool = True) -> str:
             # Translators: keep “seat {seat}” as written: the table shows the player's name
             # in its place.
             said.append(_("seat {seat}").format(seat=seat))
-    return _and(said)
-
-
-def _and(said: Sequence[str]) -> str:
-    """ "A and B and C"."""
-    joined = said[0]
-    for more in said[1:]:
-        joined = _("{first} and {last}").format(first=joined, last=more)
-    return joined
+    return together(said)
 
 
 def side_said(side: int, players: int) -> str:
@@ -619,7 +611,7 @@ def explain_hand(
                 "{out}; {left} is not counted.",
                 "{out}; {left} are not counted.",
                 len(left),
-            ).format(out=out, left=listed(left))
+            ).format(out=out, left=together(left))
         else:
             # Translators: the end of a sentence ("Seat 0 pegs out at 121 in the pegging").
             end = _("{clauses}.").format(clauses=out)

@@ -10,7 +10,7 @@ from itertools import combinations, pairwise
 
 from games.rules.cards import Card
 from games.rules.text import gettext as _
-from games.rules.text import ngettext, pgettext_lazy
+from games.rules.text import ngettext, pgettext_lazy, together
 
 # Each count as players say it aloud while counting a show, up to twenty-nine (the most a
 # show makes): whole words, since a language says each its own way.
@@ -69,15 +69,6 @@ def ranks_said(rank: str) -> str:
         return str(named)
     # Translators: cards of one number rank, as in "a pair of 5s" ({rank} is 2 to 10).
     return _("{rank}s").format(rank=rank)
-
-
-def listed(items: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(items) == 1:
-        return items[0]
-    # Translators: the last two of a list ("a pair of 5s and a pair of jacks"; "fifteen
-    # two, fifteen four and a pair is six": {first} is then "fifteen two, fifteen four").
-    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 # Translators: counting a show aloud: each fifteen makes 2 more ("fifteen two, fifteen
@@ -208,7 +199,7 @@ class Show:
         if not said:
             # Translators: a show that scores nothing, as players say it (no show makes 19).
             return _("nineteen: nothing")
-        return listed(said)
+        return together(said)
 
 
 def _sets_said(sets: Sequence[tuple[str, int]]) -> str:
@@ -223,7 +214,7 @@ def _sets_said(sets: Sequence[tuple[str, int]]) -> str:
             return _("three {ranks}").format(ranks=ranks)
         return _("four {ranks}").format(ranks=ranks)
 
-    return listed([one(rank, count) for rank, count in sets])
+    return together([one(rank, count) for rank, count in sets])
 
 
 def _runs_said(count: int, length: int) -> str:

@@ -38,7 +38,7 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from games.rules.text import gettext_lazy, ngettext, pgettext, pgettext_lazy, together
 
 # Translators: a game's name: keep it as it is, in Latin script.
 TITLE = gettext_lazy("Gin Rummy")
@@ -512,16 +512,7 @@ def _layoffs(onto: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> str:
                 cards=show(sorted(cards, key=spread.INDEX.__getitem__)), meld=target
             )
         )
-    return _and(said)
-
-
-def _and(said: Sequence[str]) -> str:
-    """ "A and B and C"."""
-    joined = said[0] if said else ""
-    for more in said[1:]:
-        # Translators: the last two of a list ("6♠ on 7♠ 8♠ 9♠ and J♠ on the queens").
-        joined = _("{first} and {last}").format(first=joined, last=more)
-    return joined
+    return together(said)
 
 
 def _defence(seat: int, kept: Arrangement, layoffs: str) -> str:

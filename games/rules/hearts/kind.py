@@ -21,7 +21,7 @@ from games.rules.reading import Json
 from games.rules.rummy_common import copy_problems
 from games.rules.settings import BOOK, Amount, Choice, Preset, RuleSet, Settings
 from games.rules.text import gettext as _
-from games.rules.text import gettext_lazy, ngettext, pgettext
+from games.rules.text import gettext_lazy, ngettext, pgettext, together
 
 MOON = Choice(
     key="moon",
@@ -135,7 +135,7 @@ class HeartsKind(
                 "{players} reached {target}: the game is over and the lowest total wins.",
                 len(over),
             )
-            notes.append(said.format(players=scoring.listed(over), target=result.target))
+            notes.append(said.format(players=together(over), target=result.target))
         return tuple(notes)
 
     def preview(

@@ -40,7 +40,7 @@ from games.rules.rummy_common import (
     running_totals,
 )
 from games.rules.text import gettext as _
-from games.rules.text import ngettext, pgettext_lazy
+from games.rules.text import ngettext, pgettext_lazy, together
 
 # The game's name, told apart from the suit.
 # Translators: a game's name: keep it as it is, in Latin script.
@@ -143,7 +143,7 @@ def took(cards: Sequence[Card], rules: HouseRules = BOOK) -> str:
     )
     parts += [card.symbol for card in (QUEEN, JACK) if card in cards and value(card, rules)]
     # Translators: what a player took in tricks, when it was no heart, Q♠ nor J♦.
-    return listed(parts) if parts else _("no points")
+    return together(parts) if parts else _("no points")
 
 
 @dataclass(frozen=True)
@@ -205,16 +205,8 @@ def removed_message(seat: int, card: Card, players: int) -> str:
         seat=seat,
         card=card.symbol,
         players=players,
-        removed=listed([card.symbol for card in out]),
+        removed=together([card.symbol for card in out]),
     )
-
-
-def listed(words: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(words) == 1:
-        return words[0]
-    # Translators: the last two of a list ("2♦, 2♣ and 2♠": {first} is "2♦, 2♣").
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def signed(number: int) -> str:
@@ -228,7 +220,7 @@ def check_every_penalty_card(hands: Sequence[Sequence[Card]], rules: HouseRules)
     entered = {card for cards in hands for card in cards}
     missing = [card for card in penalty_cards(len(hands), rules) if card not in entered]
     if missing:
-        counted = listed(
+        counted = together(
             [
                 _("each heart in play"),
                 *(card.symbol for card in (QUEEN, JACK) if value(card, rules)),
@@ -240,7 +232,7 @@ def check_every_penalty_card(hands: Sequence[Sequence[Card]], rules: HouseRules)
                 # and Q♠" (with J♦ when it counts).
                 "Nobody took {missing}: every trick is won by someone, so {counted} must be "
                 "entered once."
-            ).format(missing=listed([card.symbol for card in missing]), counted=counted)
+            ).format(missing=together([card.symbol for card in missing]), counted=counted)
         )
 
 
