@@ -32,12 +32,15 @@ time, and a round trip to Redis (or the database) costs more than the tap's own 
 Values handed out are shared: nobody may change them.
 """
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import get_language
@@ -56,6 +59,16 @@ MOST = 1000
 MOST_REMEMBERED_CHARACTERS = 32 * 1024
 HOUR = 60 * 60
 
+# The catalogues in a word: what is kept carries the words it was said in (explanations,
+# boards, sheets), so a corrected translation is shown at once, as a rules fix is.
+WORDING = hashlib.blake2b(
+    b"".join(
+        path.read_bytes()
+        for path in sorted(Path(settings.BASE_DIR).glob("locale/*/LC_MESSAGES/django.mo"))
+    ),
+    digest_size=6,
+).hexdigest()
+
 _recent: OrderedDict[str, object] = OrderedDict()
 _lock = threading.Lock()
 
@@ -71,10 +84,11 @@ class Outcome:
 
 def key(game: "Game", what: str) -> str:
     """The one key of everything worked out from a game: `what`, at the game's version and
-    revision, under the rules' edition, in the language of the request (scores carry
-    their explanations, boards and sheets their words: a table in Manila and one in Pune
-    following the same game each get theirs)."""
-    return f"{what}:{EDITION}:{get_language()}:{game.pk}:{game.version}:{game.revision}"
+    revision, under the rules' edition, in the language of the request and the words of
+    its catalogue (scores carry their explanations, boards and sheets their words: a table
+    in Manila and one in Pune following the same game each get theirs)."""
+    said = f"{get_language()}-{WORDING}"
+    return f"{what}:{EDITION}:{said}:{game.pk}:{game.version}:{game.revision}"
 
 
 def table(game: "Game") -> Table:

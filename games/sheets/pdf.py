@@ -59,11 +59,12 @@ _SHAPERS = [
     Path(settings.BASE_DIR) / "static" / "sheets" / "sheet.css",
     *sorted((Path(settings.BASE_DIR) / "templates" / "sheets" / "boards").glob("*.html")),
     *sorted((Path(settings.BASE_DIR) / "games" / "rules").rglob("*.py")),
-    # The words in each language: a corrected translation is a new sheet (the reference
-    # pages are kept for good).
-    *sorted((Path(settings.BASE_DIR) / "locale").glob("*/LC_MESSAGES/django.[mp]o")),
 ]
-SHEETS_VERSION = hashlib.sha256(b"".join(path.read_bytes() for path in _SHAPERS)).hexdigest()[:16]
+# The words in each language are in it too (`scores.WORDING`): a corrected translation is
+# a new sheet, the reference pages (kept for good) included.
+SHEETS_VERSION = hashlib.sha256(
+    b"".join(path.read_bytes() for path in _SHAPERS) + scores.WORDING.encode()
+).hexdigest()[:16]
 
 
 # A filled sheet is kept under each version of its game, a blank one under whatever names

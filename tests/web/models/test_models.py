@@ -5,6 +5,7 @@ import time
 
 import pytest
 from django.db import IntegrityError, connection, connections, transaction
+from django.utils import translation
 
 from games.models import Game, Player, Round, Steal, scores
 from tests.factories import add_round, make_game, named_rounds, round_scores, totals_by_name
@@ -213,3 +214,17 @@ def test_a_long_text_is_kept_in_the_shared_cache_only():
     assert "test:short" in scores._recent and "test:long" not in scores._recent
     assert scores.cache.get("test:long") == long
     assert scores.versioned("test:long", lambda: "worked out again") == long
+
+
+def test_what_is_kept_of_a_game_is_kept_per_language_and_per_catalogue(monkeypatch):
+    # The same game's scores, asked in Hindi, in Filipino and after a corrected
+    # translation, are three things kept: each carries its own explanations.
+    game = make_game()
+    with translation.override("hi"):
+        hindi = scores.key(game, "standings")
+    with translation.override("fil"):
+        filipino = scores.key(game, "standings")
+    monkeypatch.setattr(scores, "WORDING", "corrected")
+    with translation.override("hi"):
+        corrected = scores.key(game, "standings")
+    assert len({hindi, filipino, corrected}) == 3
