@@ -18,7 +18,10 @@ class Change(models.Model):
     there itself (a label such as "winners", a steal's sentence, the rules line) is
     written in the language of the request that made the change, as a note a person
     wrote would be: the entry is a record of what was said then, not worked out again.
-    The title of each entry (`headline`) is said in the reader's language.
+    The page shows each label and text in the reader's language where the catalogue has
+    it, as it has everything written in English (entries made before the app spoke other
+    languages, or made without a request); a sentence with names or cards in it stays as
+    it was written. The title of each entry (`headline`) is said in the reader's language.
     """
 
     class Action(models.TextChoices):
