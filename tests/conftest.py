@@ -169,6 +169,16 @@ def _one_visitor_for_the_whole_run() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _printing_loaded_as_the_server_starts() -> None:
+    """WeasyPrint and its fonts loaded once a process, as `scorekeeper/wsgi.py` loads them
+    when the server starts: a sheet test run first would otherwise carry the loading in
+    its request's CPU budget, which no visitor's request does."""
+    from games.sheets.pdf import warm
+
+    warm()
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     """Each test starts with an empty cache, and the limits' counts with it: what one

@@ -253,6 +253,21 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
     return pdf
 
 
+def warm() -> None:
+    """Load WeasyPrint and lay out a line in every script the sheets print, once, as the
+    server starts (`scorekeeper/wsgi.py`): loading them costs about a second of CPU, which
+    would otherwise fall on the first sheet a visitor asks for, within that request's
+    budget. Without Pango there is nothing to load: the sheets say so when asked."""
+    try:
+        html_class, fetcher, css, fonts = _weasyprint()
+    except PrintingUnavailable:
+        return
+    with _LAYING_OUT:
+        html_class(string="<p>Aa <b>Aa</b> हिन्दी ♠♥♦♣ 10</p>", url_fetcher=fetcher).write_pdf(
+            stylesheets=[css["a4"]], font_config=fonts
+        )
+
+
 def reference_pdf(board: Board, paper: str) -> bytes:
     """A board's quick-reference page, laid out once per paper size and language."""
     key = f"sheet:reference:{board.reference}:{paper}:{get_language()}:{SHEETS_VERSION}"

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 NAMES = {
     *(name for names, _, _ in EXAMPLES.values() for name in names),
     *(word for kind in KINDS.values() for word in re.findall(r"[A-Za-z]+", str(kind.title))),
-    *("Scorekeeper English Filipino PDF CSV JSON Letter A4".split()),
+    *("Scorekeeper", "English", "Filipino", "PDF", "CSV", "JSON", "Letter", "A4"),
     # A joker in the cards' notation, which stays the same in every language.
     "JK",
 }
@@ -56,12 +56,7 @@ class _Read(HTMLParser):
 def english_on(html: str) -> set[str]:
     page = _Read()
     page.feed(html)
-    return {
-        word
-        for said in page.read
-        for word in LATIN_WORD.findall(said)
-        if word not in NAMES
-    }
+    return {word for said in page.read for word in LATIN_WORD.findall(said) if word not in NAMES}
 
 
 @pytest.mark.parametrize("kind", sorted(EXAMPLES))
