@@ -12,7 +12,10 @@ class GameFilterForm(forms.Form):
     """The list of games, narrowed to one player's or one kind's."""
 
     player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, empty_label=_("Every player")
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("Every player"),
+        label=_("Player"),
     )
     kind = forms.ChoiceField(
         choices=lambda: [("", _("Every game")), *kind_choices()], required=False, label=_("Game")

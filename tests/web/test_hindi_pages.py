@@ -69,3 +69,11 @@ def test_a_game_and_its_next_hand_in_hindi_show_no_english(client, kind):
         response = client.get(url, headers={"accept-language": "hi"})
         assert response.status_code == 200
         assert not english_on(text(response)), f"{kind} {url}"
+
+
+def test_a_page_not_found_says_so_in_hindi(client):
+    response = client.get("/no-such-page/", headers={"accept-language": "hi"})
+    assert response.status_code == 404
+    html = text(response)
+    assert '<html lang="hi"' in html
+    assert not english_on(html)
