@@ -170,13 +170,13 @@ def _one_visitor_for_the_whole_run() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _printing_loaded_as_the_server_starts() -> None:
-    """WeasyPrint and its fonts loaded once a process, as `scorekeeper/wsgi.py` loads them
-    when the server starts: a sheet test run first would otherwise carry the loading in
-    its request's CPU budget, which no visitor's request does."""
-    from games.sheets.pdf import warm
+def _loaded_as_the_server_starts() -> None:
+    """What a server loads as it starts (`scorekeeper/started.py`: the views, WeasyPrint
+    and its fonts), loaded once a process: a sheet test run first would otherwise carry
+    the loading in its request's CPU budget, which no visitor's request does."""
+    from scorekeeper.started import ready_for_requests
 
-    warm()
+    ready_for_requests()
 
 
 @pytest.fixture(autouse=True)

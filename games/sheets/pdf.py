@@ -30,13 +30,13 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import get_language, ngettext, override, pgettext
 from django.utils.translation import gettext as _
 from pypdf import PdfWriter
 
 from games.models import Game, scores
 from games.qr import qr_data_uri
-from games.rules import KINDS
+from games.rules import FLAGSHIP, KINDS
 from games.rules.board import Board
 from games.rules.budget import leaving
 from games.rules.errors import InvalidInput
@@ -254,18 +254,23 @@ def render_pdf(template: str, context: dict[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Load WeasyPrint and lay out a line in every script the sheets print, once, as the
-    server starts (`scorekeeper/wsgi.py`): loading them costs about a second of CPU, which
-    would otherwise fall on the first sheet a visitor asks for, within that request's
-    budget. Without Pango there is nothing to load: the sheets say so when asked."""
+    """Load WeasyPrint and lay out the flagship's blank sheet and its reference page in
+    every language, once, as the server starts (`scorekeeper/started.py`), keeping
+    nothing: the loading (WeasyPrint, its fonts, Devanagari's among them, the sheets'
+    templates) costs about a second of CPU, which would otherwise fall on the first sheet
+    a visitor asks for, within that request's budget. Without Pango there is nothing to
+    load: the sheets say so when asked."""
     try:
-        html_class, fetcher, css, fonts = _weasyprint()
+        _weasyprint()
     except PrintingUnavailable:
         return
-    with _LAYING_OUT:
-        html_class(string="<p>Aa <b>Aa</b> हिन्दी ♠♥♦♣ 10</p>", url_fetcher=fetcher).write_pdf(
-            stylesheets=[css["a4"]], font_config=fonts
-        )
+    flagship = blank_sheet_from({"players": str(KINDS[FLAGSHIP].seats)}, FLAGSHIP)
+    for language, _name in settings.LANGUAGES:
+        with override(language):
+            _blank_sheet_laid_out(flagship)
+            board = KINDS[FLAGSHIP].board
+            if board.reference:
+                render_pdf(board.reference, {"paper": flagship.paper} | board.reference_context())
 
 
 def reference_pdf(board: Board, paper: str) -> bytes:
@@ -290,18 +295,23 @@ def _join(*pdfs: bytes) -> bytes:
 def blank_sheet_pdf(sheet: BlankSheet) -> bytes:
     pdf: bytes | None = cache.get(sheet.cache_key)
     if pdf is None:
-        rules = KINDS[sheet.kind]
-        context = _sheet_context(rules, rules.board, sheet.paper) | rules.board.blank(rules)
-        context["columns"] = sheet.names or ("",) * sheet.players
-        chosen = {PRESET: sheet.preset}
-        context["rules_line"] = rules.settings.line(chosen)
-        table = Table(tuple(context["columns"]), rules.default_decks(sheet.players), chosen)
-        context["lowest_wins"] = rules.lowest_wins_at(table)
-        pdf = render_pdf("sheets/sheet.html", context)
-        if rules.board.reference:
-            pdf = _join(pdf, reference_pdf(rules.board, sheet.paper))
+        board = KINDS[sheet.kind].board
+        pdf = _blank_sheet_laid_out(sheet)
+        if board.reference:
+            pdf = _join(pdf, reference_pdf(board, sheet.paper))
         _keep(sheet.cache_key, pdf)
     return pdf
+
+
+def _blank_sheet_laid_out(sheet: BlankSheet) -> bytes:
+    rules = KINDS[sheet.kind]
+    context = _sheet_context(rules, rules.board, sheet.paper) | rules.board.blank(rules)
+    context["columns"] = sheet.names or ("",) * sheet.players
+    chosen = {PRESET: sheet.preset}
+    context["rules_line"] = rules.settings.line(chosen)
+    table = Table(tuple(context["columns"]), rules.default_decks(sheet.players), chosen)
+    context["lowest_wins"] = rules.lowest_wins_at(table)
+    return render_pdf("sheets/sheet.html", context)
 
 
 def _sheet_context(rules: GameKind, board: Board, paper: str) -> dict[str, Any]:
