@@ -3,14 +3,11 @@ templates' own text aside): names joined by the language's own "and", never an E
 word glued between them; the card picker's words; the table's messages.
 
 English stays as it was. The Filipino and Hindi sentences come from the project's
-compiled catalogue (`locale/<language>/LC_MESSAGES/django.mo`, compiled from the merged
-`.po` files): a test that needs one is skipped, saying so, only while that file is
-missing; once it is compiled, it must pass.
+compiled catalogue (`locale/<language>/LC_MESSAGES/django.mo`).
 """
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -25,26 +22,7 @@ from tests.factories import make_game
 DEVANAGARI = re.compile("[\u0900-\u097f]")
 
 
-def compiled(language: str) -> bool:
-    return (Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.mo").exists()
-
-
-def in_language(language: str, *values: object) -> pytest.ParameterSet:
-    """A case in `language`, skipped while its catalogue is not compiled yet."""
-    return pytest.param(
-        language,
-        *values,
-        marks=pytest.mark.skipif(
-            not compiled(language),
-            reason=f"locale/{language}/LC_MESSAGES/django.mo is not compiled yet: the "
-            "project's catalogue is compiled from the merged .po files; this test runs "
-            "once it is",
-        ),
-        id=language,
-    )
-
-
-LANGUAGES = [in_language("hi"), in_language("fil")]
+LANGUAGES = ["hi", "fil"]
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +55,7 @@ def test_the_together_filter_joins_names_and_escapes_them():
 
 @pytest.mark.parametrize(
     ("language", "joined"),
-    [in_language("hi", "Ann, Ben और Cleo"), in_language("fil", "Ann, Ben at Cleo")],
+    [("hi", "Ann, Ben और Cleo"), ("fil", "Ann, Ben at Cleo")],
 )
 def test_names_said_together_in_the_language(language, joined):
     with translation.override(language):
