@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from games.models import Game, Round, scores
 from games.play.forms import MAX_SEATS
 from games.questions import question_field
-from games.rules.cards import parse_card, parse_cards, written
+from games.rules.cards import parse_card, read_cards, written
 from games.rules.errors import RuleError
 from games.rules.kind import Checked, Played, Row, SeatPreview, Standings
 
@@ -242,10 +242,8 @@ class RoundForm(forms.Form):
         texts = []
         for seat, name in enumerate(self.holders):
             try:
-                cards = parse_cards(
-                    written(cleaned.get(f"cards_{seat}") or "").split(),
-                    jokers=self.game.jokers > 0,
-                    player=name,
+                cards = read_cards(
+                    cleaned.get(f"cards_{seat}") or "", jokers=self.game.jokers > 0, player=name
                 )
             except RuleError as error:
                 self.add_error(f"cards_{seat}", error.message)

@@ -62,12 +62,6 @@ def pgettext(context: str, message: str) -> str:
     return _pgettext(context, message)
 
 
-def gettext_noop(message: str) -> str:
-    """Marks `message` for the catalogue without translating it (for text kept in English,
-    translated where it is shown)."""
-    return message
-
-
 class Lazy(str):
     """A sentence kept in English and shown in the language of the moment."""
 
