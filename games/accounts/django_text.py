@@ -9,9 +9,9 @@ sentences here puts them in our catalogue (`makemessages` reads this module), wi
 Filipino and our Hindi.
 
 Nothing here is called: it only marks. The sentences are Django's exactly (its msgids, its
-placeholders), as `tests/web/test_languages.py` checks against Django's own catalogue.
-Only what our pages can show is here: the forms' errors of the fields we use, the
-account forms, the password rules of settings.AUTH_PASSWORD_VALIDATORS, and the month
+placeholders), as `tests/web/languages/test_languages.py` checks against Django's own
+catalogue. Only what our pages can show is here: the forms' errors of the fields we use,
+the account forms, the password rules of settings.AUTH_PASSWORD_VALIDATORS, and the month
 names our dates are written with ("j M Y", "j F Y").
 """
 
