@@ -11,10 +11,8 @@ translated is checked here without any catalogue too, with a stand-in translatio
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
-from django.conf import settings
 from django.utils import translation
 
 from games.api.views import error_response, scoring_endpoint
@@ -33,13 +31,6 @@ BAD_REQUESTS = {
     "not-json": ("text/plain", json.dumps({"cards": ["KS"]}), 415, "invalid_input"),
     "not-a-card": ("application/json", json.dumps({"cards": ["KS", "ZZ"]}), 400, "invalid_card"),
 }
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language a request activated does not outlive the test."""
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 def ask(client, bad, language):

@@ -7,10 +7,8 @@ compiled catalogue (`locale/<language>/LC_MESSAGES/django.mo`).
 """
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from django.conf import settings
 from django.contrib.messages import get_messages
 from django.template import Context, Template
 from django.urls import reverse
@@ -23,13 +21,6 @@ DEVANAGARI = re.compile("[\u0900-\u097f]")
 
 
 LANGUAGES = ["hi", "fil"]
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """The language a request activated does not outlive the test."""
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.mark.parametrize(
