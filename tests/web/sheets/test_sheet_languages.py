@@ -9,29 +9,14 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from games.sheets import pdf as sheets
 from tests.web.play.hands import save_hand, start
-from tests.web.sheets.test_sheets import pdf_text, save_first_page_png
+from tests.web.sheets.pdfs import pdf_text, save_first_page_png
 
 pytestmark = pytest.mark.django_db
 
 HINDI = {"HTTP_ACCEPT_LANGUAGE": "hi"}
 FILIPINO = {"HTTP_ACCEPT_LANGUAGE": "fil"}
 UNCOMPILED = "is the Hindi catalogue compiled (manage.py compilemessages)?"
-
-
-@pytest.fixture
-def renders(monkeypatch):
-    """The sheets actually laid out, as opposed to served from the cache."""
-    calls: list[str] = []
-    real = sheets.render_pdf
-
-    def counting(template, context):
-        calls.append(template)
-        return real(template, context)
-
-    monkeypatch.setattr(sheets, "render_pdf", counting)
-    return calls
 
 
 def fonts(reader: PdfReader) -> set[str]:

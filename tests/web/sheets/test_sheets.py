@@ -1,16 +1,12 @@
 """Printable sheets: real PDFs, read back with pypdf, and looked at through pdftoppm."""
 
-import io
 import os
 import re
-import shutil
 import subprocess
 import sys
 import uuid
-from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from games import limits
 from games.models import Game, scores
@@ -18,60 +14,14 @@ from games.sheets import pdf as sheets
 from tests.factories import add_round, fresh, make_game, new_game
 from tests.web.pages import text
 from tests.web.play.hands import save_hand, start
+from tests.web.sheets.pdfs import pdf_text, save_first_page_png
 
 pytestmark = pytest.mark.django_db
 
-ARTIFACTS = Path(__file__).resolve().parents[3] / "test-results" / "sheets"
 MELD_LABELS = ["Thief", "Beggar Man", "Poor Man", "Lawyer", "Rich Man", "Doctor", "Indian Chief"]
 # Page sizes in PDF points (1/72 inch).
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-
-
-@pytest.fixture
-def renders(monkeypatch):
-    """Count the PDFs actually rendered, as opposed to served from the cache."""
-    calls = []
-    real = sheets.render_pdf
-
-    def counting(template, context):
-        calls.append(template)
-        return real(template, context)
-
-    monkeypatch.setattr(sheets, "render_pdf", counting)
-    return calls
-
-
-def pdf_text(response) -> tuple[PdfReader, str]:
-    assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    return reader, "\n".join(page.extract_text() for page in reader.pages)
-
-
-def save_first_page_png(pdf: bytes, name: str) -> None:
-    """Keep page 1 as a PNG beside the test results, to look at as a person would."""
-    if shutil.which("pdftoppm") is None:
-        return
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    source = ARTIFACTS / f"{name}.pdf"
-    source.write_bytes(pdf)
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-png",
-            "-r",
-            "80",
-            "-f",
-            "1",
-            "-l",
-            "1",
-            "-singlefile",
-            source,
-            source.with_suffix(""),
-        ],
-        check=True,
-    )
-    assert source.with_suffix(".png").stat().st_size > 0
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)], ids=["a4", "letter"])
