@@ -31,6 +31,14 @@ def logged_in(name: str = "ann") -> Client:
     return client
 
 
+def as_browser(client: Client, key: str) -> Client:
+    """The test client as the browser whose session holds this key."""
+    session = client.session
+    session["browser"] = key
+    session.save()
+    return client
+
+
 def accept_invitation(client: Client) -> None:
     """Accept the invitation the home page shows, as its account would."""
     home = text(client.get(reverse("home")))

@@ -23,6 +23,7 @@ from games.rules.budget import TooCostly
 from games.rules.indian_chief import scoring as ic_scoring
 from games.rules.indian_chief.melds import Meld, PokerHand
 from tests.factories import TIE_ROUNDS, WIN_ROUNDS, add_round, make_game
+from tests.web.accounts.visitors import as_browser
 from tests.web.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -70,9 +71,7 @@ def table(client):
     - Indian Chief between Ann and Cleo, in progress after one round: Ann's
       Lawyer K♠ 9♠ 2♦ A♥ = 22 misses 25, Cleo's Thief 5♣ = 5.
     """
-    session = client.session
-    session["browser"] = MINE
-    session.save()
+    as_browser(client, MINE)
     indian_chief(["Ann", "Ben"], 1, WIN_ROUNDS)
     indian_chief(["Ann", "Ben"], 8, TIE_ROUNDS)
     rummy = finished(["Ann", "Ben"], 15, kind="rummy", settings={"max_hands": 2})
@@ -321,9 +320,7 @@ def test_a_player_seated_only_at_another_browsers_games_is_not_shown(client, tab
 
 def test_the_keeping_browser_sees_its_games(client):
     indian_chief(["Ann", "Zed"], 2, TIE_ROUNDS, browser=THEIRS)
-    session = client.session
-    session["browser"] = THEIRS
-    session.save()
+    as_browser(client, THEIRS)
 
     # Zed's shared win, 72.
     assert figures_of(player_page(client, "Zed")) == {"indian-chief": (1, 1, 100, 72, 72)}

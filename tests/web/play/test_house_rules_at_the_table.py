@@ -11,9 +11,10 @@ import pytest
 
 from games.models import Game
 from games.rules import KINDS
+from tests.web.accounts.visitors import as_browser
 from tests.web.pages import Table, entry_url, errors_on, game_page, hand_form, text, totals_on
 from tests.web.play.hands import save_hand
-from tests.web.transfer.test_transfer import as_browser, export, games_of, upload
+from tests.web.transfer.files import export, games_of, upload
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from games.models import Change, Game
 from tests.factories import make_game, play
+from tests.web.accounts.visitors import as_browser
 from tests.web.pages import HTMX, game_page, history_on, messages_on, text, totals_on
 from tests.web.play.hands import save_hand, start
-from tests.web.transfer.test_transfer import as_browser
 
 pytestmark = pytest.mark.django_db
 

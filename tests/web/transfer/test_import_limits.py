@@ -23,7 +23,7 @@ from games.models import Game, Hand, Player, Round
 from games.rules.budget import TooCostly
 from games.transfer import importing
 from tests.web.pages import file_errors, text
-from tests.web.transfer.test_transfer import upload
+from tests.web.transfer.files import upload
 
 ROOT = Path(__file__).resolve().parents[3]
 DECK = [rank + suit for rank in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for suit in "SHDC"]

@@ -14,7 +14,6 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import DatabaseError, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -34,21 +33,15 @@ from tests.factories import (
     totals_by_name,
 )
 from tests.rules.kind_examples import EXAMPLES
+from tests.web.accounts.visitors import as_browser
 from tests.web.pages import file_errors, is_whole_page, messages_on, text
 from tests.web.play.hands import save_hand, start
+from tests.web.transfer.files import export, games_of, upload
 
 pytestmark = pytest.mark.django_db
 
 MARCH = datetime(2026, 3, 14, 19, 30, tzinfo=UTC)
 MARCH_END = datetime(2026, 3, 14, 21, 5, 12, 250000, tzinfo=UTC)
-
-
-def as_browser(client, key: str):
-    """The test client as the browser whose session holds this key."""
-    session = client.session
-    session["browser"] = key
-    session.save()
-    return client
 
 
 def dated(game: Game, created: datetime = MARCH, finished: datetime | None = None) -> Game:
@@ -74,24 +67,6 @@ def won_game(browser: str = "") -> Game:
         steals = [("Ben", "Ann", "QS")] if number == 2 else []
         add_round(game, dict(zip(["Ann", "Ben"], cards, strict=True)), steals)
     return dated(game, MARCH.replace(day=15), MARCH_END.replace(day=15))
-
-
-def export(client, url_name: str, *args) -> bytes:
-    response = client.get(reverse(url_name, args=args))
-    assert response.status_code == 200, response
-    return response.content
-
-
-def upload(client, content: bytes, name: str = "scorekeeper-games.json"):
-    file = SimpleUploadedFile(name, content, content_type="application/json")
-    return client.post(reverse("games-import"), {"file": file})
-
-
-def games_of(document: bytes) -> list[dict]:
-    """The games of an exported JSON file (the export time differs between exports)."""
-    data = json.loads(document)
-    assert (data["format"], data["version"]) == ("scorekeeper-games", 1)
-    return data["games"]
 
 
 def csv_rows(content: bytes) -> list[dict[str, str]]:
