@@ -6,16 +6,13 @@ the arithmetic is in the comments.
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.carousel import scoring as carousel
 from games.rules.carousel.scoring import HandInput, deadwood, score_game, score_hand, value
 from tests.properties import tries
+from tests.rules.carousel_examples import knocks
 from tests.rules.helpers import rule_error
-
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
 
 
 def cs(text: str | None) -> tuple[str, ...] | None:
@@ -173,27 +170,6 @@ def test_hand_errors(entry, code, player):
 )
 def test_hand_validation_order(entry, code):
     rule_error(code, score_hand, entry)
-
-
-@st.composite
-def knocks(draw):
-    """A legal knock: 2–5 players, the knocker holding at most 4 points."""
-    players = draw(st.integers(2, 5))
-    decks = carousel.decks_for(players)
-    pool = [rank + suit for rank in RANKS for suit in SUITS] * decks + ["JK"] * decks
-    cards = draw(st.permutations(pool))
-    knocker = draw(st.integers(0, players - 1))
-    low = [card for card in ["AS", "AH", "2S", "3D", "4C"] if card in cards]
-    hands, start = [], 0
-    for seat in range(players):
-        if seat == knocker:
-            hands.append(tuple(draw(st.lists(st.sampled_from(low), max_size=1))))
-            continue
-        size = draw(st.integers(0, 6))
-        chosen = [card for card in cards[start : start + size] if card not in low]
-        start += size
-        hands.append(tuple(chosen))
-    return HandInput(knocker, tuple(hands))
 
 
 @tries(150)

@@ -18,15 +18,15 @@ from games.rules.indian_rummy import house as indian_rummy_house
 from games.rules.indian_rummy import scoring as indian_rummy
 from games.rules.kind import Played, Table
 from tests.properties import tries
+from tests.rules.carousel_examples import knocks
+from tests.rules.cribbage_examples import hands as cribbage_hands
+from tests.rules.gin_rummy_examples import knocks as gin_knocks
+from tests.rules.hearts_examples import hand_bodies as hearts_hands
 from tests.rules.house_examples import every_example, seat, three_thirteen, tong_its
-from tests.rules.test_carousel import knocks
-from tests.rules.test_cribbage import hands as cribbage_hands
-from tests.rules.test_gin_rummy import knocks as gin_knocks
-from tests.rules.test_hearts import hand_bodies as hearts_hands
-from tests.rules.test_indian_rummy import deals
-from tests.rules.test_properties import rounds
-from tests.rules.test_three_thirteen import revealed_hands
-from tests.rules.test_tong_its import hands as tong_its_hands
+from tests.rules.indian_chief_examples import rounds
+from tests.rules.indian_rummy_examples import deals
+from tests.rules.three_thirteen_examples import revealed_hands
+from tests.rules.tong_its_examples import hands as tong_its_hands
 
 
 def answer(slug, endpoint, body):

@@ -7,7 +7,6 @@ string; "·" in a comment separates the melds of the arrangement that gives the 
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.indian_rummy import scoring as indian_rummy
@@ -22,9 +21,7 @@ from games.rules.indian_rummy.scoring import (
 )
 from tests.properties import tries
 from tests.rules.helpers import rule_error
-
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
+from tests.rules.indian_rummy_examples import deals
 
 # api.md §3.3: the declaration and the loser's hand.
 DECLARED = "2H 3H 4H 5H 7C 8C JK KS KD KC AD AS AH"
@@ -316,20 +313,6 @@ def test_hand_errors(entry, code, player):
 )
 def test_hand_validation_order(entry, code):
     rule_error(code, score_hand, entry)
-
-
-@st.composite
-def deals(draw):
-    players = draw(st.integers(2, 4))
-    pool = [rank + suit for rank in RANKS for suit in SUITS] * 2 + ["JK"] * 4
-    cards = draw(st.permutations(pool))
-    winner = draw(st.integers(0, players - 1))
-    hands = [
-        None if seat == winner else tuple(cards[seat * 13 : (seat + 1) * 13])
-        for seat in range(players)
-    ]
-    wild = draw(st.sampled_from([None, "5", "K", "A"]))
-    return HandInput(winner, tuple(hands), Settings(wild_rank=wild))
 
 
 @tries(40)

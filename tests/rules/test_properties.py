@@ -4,7 +4,6 @@ Cards are drawn from the real deck(s): each draw picks distinct positions in one
 52-card decks, so no exact card ever appears more often than the decks allow.
 """
 
-import string
 from collections import Counter
 from itertools import combinations
 
@@ -13,50 +12,26 @@ from hypothesis import strategies as st
 
 from games.rules.cards import Card
 from games.rules.indian_chief.melds import Meld, score_meld, score_single_meld
-from games.rules.indian_chief.scoring import Reveal, Steal, score_round
+from games.rules.indian_chief.scoring import Steal, score_round
 from tests.properties import tries
+from tests.rules.indian_chief_examples import (
+    DECK,
+    MELD_OF_SIZE,
+    RANKS,
+    SUITS,
+    cards_from,
+    dealt,
+    rounds,
+    text,
+)
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
-DECK = [Card(rank, suit) for rank in RANKS for suit in SUITS]
 RANK_NUMBER = {rank: number for number, rank in enumerate(RANKS, start=1)}
-MELD_OF_SIZE = {
-    1: Meld.THIEF,
-    2: Meld.BEGGAR_MAN,
-    3: Meld.POOR_MAN,
-    4: Meld.LAWYER,
-    5: Meld.RICH_MAN,
-    6: Meld.DOCTOR,
-    7: Meld.INDIAN_CHIEF,
-}
 
 PROPERTY_SETTINGS = tries(150)
 
 
 def face(card: Card) -> int:
     return min(RANK_NUMBER[card.rank], 10)
-
-
-def text(card: Card) -> str:
-    return card.rank + card.suit
-
-
-def cards_from(decks: int, count: int) -> st.SearchStrategy[list[Card]]:
-    """`count` cards dealt from `decks` shuffled decks: at most `decks` copies of a card."""
-    return st.lists(
-        st.integers(0, 52 * decks - 1), min_size=count, max_size=count, unique=True
-    ).map(lambda positions: [DECK[position % 52] for position in positions])
-
-
-@st.composite
-def dealt(draw, sizes: list[int], decks: int) -> list[list[Card]]:
-    """One group of cards per size, all from the same deck(s)."""
-    cards = draw(cards_from(decks, sum(sizes)))
-    groups, start = [], 0
-    for size in sizes:
-        groups.append(cards[start : start + size])
-        start += size
-    return groups
 
 
 # ---------------------------------------------------------------------------
@@ -198,29 +173,6 @@ def test_beggar_man_scores_two_per_matching_opponent_card(data, decks, table_siz
 
 # ---------------------------------------------------------------------------
 # Rounds
-
-NAMES = st.text(alphabet=string.ascii_letters + "éøß ", min_size=1, max_size=8)
-
-
-@st.composite
-def rounds(draw, min_thieves: int = 0):
-    """(reveals, decks, hands) for a valid round; `hands` are the revealed Card lists."""
-    players = draw(st.integers(max(2, min_thieves), 8))
-    decks = draw(st.sampled_from([1, 2])) if players <= 3 else 2
-    names = draw(st.lists(NAMES, min_size=players, max_size=players, unique=True))
-    sizes = draw(st.lists(st.integers(1, 7), min_size=players, max_size=players))
-    thieves = draw(st.integers(min_thieves, players))
-    sizes[:thieves] = [1] * thieves
-    order = draw(st.permutations(range(players)))
-    names = [names[i] for i in order]
-    sizes = [sizes[i] for i in order]
-    hands = draw(dealt(sizes, decks))
-    reveals = []
-    for name, cards in zip(names, hands, strict=True):
-        declared = MELD_OF_SIZE[len(cards)] if draw(st.booleans()) else None
-        reveals.append(Reveal(name, tuple(text(card) for card in cards), declared))
-    given_decks = decks if (decks == 2 and players <= 3) or draw(st.booleans()) else None
-    return reveals, given_decks, hands
 
 
 @PROPERTY_SETTINGS

@@ -8,16 +8,14 @@ from collections import Counter
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
-from games.rules.cards import Card
+from games.rules.cards import RANKS, Card
 from games.rules.three_thirteen import scoring as three_thirteen
 from games.rules.three_thirteen.scoring import HandInput, deadwood, score_game, score_hand, value
 from tests.properties import tries
 from tests.rules.helpers import rule_error
+from tests.rules.three_thirteen_examples import revealed_hands
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
 FACE = {rank: min(number, 10) for number, rank in enumerate(RANKS, start=1)}
 
 
@@ -236,22 +234,6 @@ def test_hand_errors(entry, code, player):
 )
 def test_hand_validation_order(entry, code):
     rule_error(code, score_hand, entry)
-
-
-@st.composite
-def revealed_hands(draw):
-    number = draw(st.integers(1, 6))
-    players = draw(st.integers(2, 4))
-    decks = three_thirteen.decks_for(players)
-    pool = [rank + suit for rank in RANKS for suit in SUITS] * decks
-    cards = draw(st.permutations(pool))
-    size = number + 2
-    went_out = draw(st.integers(0, players - 1))
-    hands = [
-        None if seat == went_out else tuple(cards[seat * size : (seat + 1) * size])
-        for seat in range(players)
-    ]
-    return HandInput(number, went_out, tuple(hands))
 
 
 @tries(60)

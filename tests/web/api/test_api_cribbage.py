@@ -1,16 +1,16 @@
 """Cribbage's JSON API (`shared/api.md` §1 and §6), through HTTP as any client posts it.
 
-The worked examples and the error table are the rules tests' own (`tests/rules/
-test_cribbage.py`, each value worked out by hand from `shared/rules/cribbage.md`); here
-each one goes over HTTP, with the envelope, the status and the seat at fault. The
-endpoints save nothing, so no test needs the database.
+The worked examples and the error table are those the rules tests answer too
+(`tests/rules/cribbage_examples.py`, each value worked out by hand from
+`shared/rules/cribbage.md`); here each one goes over HTTP, with the envelope, the status
+and the seat at fault. The endpoints save nothing, so no test needs the database.
 """
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.rules.test_cribbage import ERRORS, GAMES, HANDS, PARTS, SHOWS, deal
+from tests.rules.cribbage_examples import ERRORS, GAMES, HANDS, PARTS, SHOWS, deal
 from tests.web.api.calls import ABSENT, MALFORMED_BODIES, assert_error, ok, post, url
 
 ENDPOINTS = ["show", "hand", "game"]

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.rules.budget import MAX_HANDS
-from tests.rules.test_gin_rummy import API_GAME, API_GAME_ANSWER, CLASSIC_OPTIONS
+from tests.rules.gin_rummy_examples import API_GAME, API_GAME_ANSWER, CLASSIC_OPTIONS
 from tests.web.api.calls import ABSENT, MALFORMED_BODIES, assert_error, ok, post, url
 
 SLUG = "gin-rummy"

@@ -7,12 +7,11 @@ needs the database.
 
 import pytest
 
-from tests.rules.test_hearts import API_EXAMPLES
+from tests.rules.hearts_examples import API_EXAMPLES, HEARTS
 from tests.web.api.calls import ABSENT, MALFORMED_BODIES, assert_error, ok, post
 
 HAND = "/api/hearts/hand"
 GAME = "/api/hearts/game"
-HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
 
 
 @pytest.mark.parametrize(("endpoint", "request_body", "expected"), API_EXAMPLES)
