@@ -85,6 +85,46 @@ def game_page(client, game: Game) -> str:
 # What a page says
 
 
+def words_of(html: str) -> str:
+    """A page or a piece of one as the words it shows: tags removed, entities read, white
+    space folded."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+class _Said(HTMLParser):
+    """What a person reads on a page: its text, and the labels a screen reader says."""
+
+    HIDDEN = {"script", "style", "template"}
+    LABELS = {"aria-label", "title", "placeholder"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.said: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        self.said += [value or "" for name, value in attrs if name in self.LABELS]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.said.append(data)
+
+
+def said_on(html: str) -> list[str]:
+    """Every text a person reads on the page and every label a screen reader says of it,
+    in page order; scripts, styles and templates are not read."""
+    page = _Said()
+    page.feed(html)
+    page.close()
+    return page.said
+
+
 def messages_on(html: str) -> list[str]:
     return [unescape(m) for m in re.findall(r'<li class="message[^"]*">(.*?)</li>', html)]
 
@@ -166,14 +206,14 @@ def headings_of(html: str) -> list[str]:
 def history_on(html: str) -> str:
     section = re.search(r'<section aria-labelledby="history-heading">(.*?)</section>', html, re.S)
     assert section
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", section.group(1))).split())
+    return words_of(section.group(1))
 
 
 def meanwhile_on(html: str) -> str:
     """The notice of a round another phone saved first, tags removed."""
     section = re.search(r'<section class="meanwhile".*?</section>', html, re.S)
     assert section, "no notice of the round saved meanwhile"
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", section.group(0))).split())
+    return words_of(section.group(0))
 
 
 def events_on(html: str) -> list[str]:
@@ -389,7 +429,7 @@ class Table:
 
     def player(self, seat: int) -> str:
         """The player's part of the screen, tags removed."""
-        return " ".join(unescape(re.sub(r"<[^>]+>", " ", self.section(seat))).split())
+        return words_of(self.section(seat))
 
     def section(self, seat: int) -> str:
         found = re.search(rf'<section [^>]*id="player-{seat}".*?</section>', self.html, re.S)

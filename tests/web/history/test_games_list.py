@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.web.accounts.visitors import logged_in, save_hand, start
-from tests.web.pages import HTMX, text
+from tests.web.pages import HTMX, text, words_of
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def test_the_list_shows_totals_and_winners():
     game.refresh_from_db()
     client.post(reverse("game-finish", args=[game.pk]), {"version": game.version})
     row = re.search(r'<a class="game-row".*?</a>', text(client.get(reverse("game-list"))), re.S)
-    words = " ".join(re.sub(r"<[^>]+>", " ", row.group(0)).split())
+    words = words_of(row.group(0))
     # Ann went out; Ben held K♠ = 10.
     assert "Rummy" in words and "Ann 10 · Ben 0" in words and "Ann won" in words
 

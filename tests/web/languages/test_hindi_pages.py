@@ -10,14 +10,13 @@ tables do, so only the catalogue check speaks for it.)
 """
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from games.rules import KINDS
 from tests.factories import add_round, new_game
 from tests.rules.kind_examples import EXAMPLES
-from tests.web.pages import round_new, text
+from tests.web.pages import round_new, said_on, text
 
 pytestmark = pytest.mark.django_db
 
@@ -31,32 +30,10 @@ NAMES = {
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-class _Read(HTMLParser):
-    """What a person reads on a page: its text, and the labels a screen reader says."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.read: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in {"script", "style", "template"}:
-            self.hidden += 1
-        self.read += [v or "" for k, v in attrs if k in {"aria-label", "title", "placeholder"}]
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in {"script", "style", "template"}:
-            self.hidden -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.read.append(data)
-
-
 def english_on(html: str) -> set[str]:
-    page = _Read()
-    page.feed(html)
-    return {word for said in page.read for word in LATIN_WORD.findall(said) if word not in NAMES}
+    return {
+        word for said in said_on(html) for word in LATIN_WORD.findall(said) if word not in NAMES
+    }
 
 
 @pytest.mark.parametrize("kind", sorted(EXAMPLES))

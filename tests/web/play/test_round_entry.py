@@ -35,6 +35,7 @@ from tests.web.pages import (
     steals_url,
     text,
     totals_on,
+    words_of,
 )
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +125,7 @@ def test_a_save_shows_every_players_problem_at_once(client):
     table.show(table.save())
 
     errors = {
-        seat: " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+        seat: words_of(found.group(1))
         for seat in range(3)
         if (
             found := re.search(

@@ -9,7 +9,6 @@ memory and shared cache hold what the other timeline worked out, as a running ap
 import io
 import json
 import re
-from html import unescape
 
 import pytest
 from django.core.cache import caches
@@ -22,7 +21,7 @@ from games.models import Game, Player, scores
 from tests.factories import WIN_ROUNDS, fresh, play
 from tests.web.accounts.visitors import account, shared_link
 from tests.web.api.calls import ok, post
-from tests.web.pages import HTMX, totals_on
+from tests.web.pages import HTMX, totals_on, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +40,7 @@ def visible(html: str) -> str:
     """What a page shows in its main part, as words: no tag, no hidden field."""
     main = re.search(r"<main>(.*)</main>", html, re.S)
     assert main, "no main part"
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", main.group(1))).split())
+    return words_of(main.group(1))
 
 
 def every_answer(owner: Client, viewer: Client, game: Game, link: str) -> dict[str, str]:
