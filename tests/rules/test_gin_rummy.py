@@ -858,16 +858,19 @@ def test_the_defenders_count_lies_between_its_bounds_and_one_seat_scores(data):
                 offered |= choice
     fits = [card for card in defender if spread.mask_of([card]) & offered]
     assert own - sum(card.face_value for card in fits) <= dead <= own
-    # Exactly one seat scores what the table says; the other nothing.
+    # Exactly one seat scores what the table says; the other nothing: the knocker, unless
+    # undercut.
     knocked = result.deadwood[seat]
-    assert result.winner in (0, 1)
-    assert result.hand_scores[1 - result.winner] == 0
     if result.result == "gin":
+        assert result.winner == seat
         assert knocked == 0 and result.hand_scores[seat] == 25 + own
     elif result.result == "knock":
+        assert result.winner == seat
         assert knocked < dead and result.hand_scores[seat] == dead - knocked > 0
     else:
+        assert result.result == "undercut" and result.winner == 1 - seat
         assert knocked >= dead and result.hand_scores[1 - seat] == knocked - dead + 25
+    assert result.hand_scores[1 - result.winner] == 0
 
 
 @tries(80)
