@@ -260,12 +260,18 @@ def _in_words(text: str) -> set[Card]:
         parts = [parts[0], parts[2]]
     if len(parts) == 2:
         return _paired(*parts, together=False)
-    if len(parts) == 1 and text == parts[0]:
+    if len(parts) == 1 and text == parts[0] and len(parts[0]) <= _LONGEST_TOGETHER:
         word = parts[0]
         return set().union(
             *(_paired(word[:cut], word[cut:], together=True) for cut in range(1, len(word)))
         )
     return set()
+
+
+# The longest text a rank word and a suit word typed together can be, with room for the
+# invisible joiners some keyboards put between letters: a longer word is no card, and is
+# not cut at every letter to find out (which would take seconds for a pasted page).
+_LONGEST_TOGETHER = 2 * (max(map(len, RANK_WORDS)) + max(map(len, SUIT_WORDS)))
 
 
 def _paired(first: str, second: str, *, together: bool) -> set[Card]:

@@ -210,6 +210,8 @@ def test_split_cards_keeps_each_cards_words_together(typed, texts):
         "१ पान",  # the ace is इक्का, not one
         "7 पान 8 पान",  # two cards are no card
         "7\tपान",  # only spaces and hyphens are between a card's words
+        "9" * 4300,  # a number pasted for a card (the fuzz tests' own)...
+        "इक्का\u200dपान" * 300,  # ... or a card's words over and over, as one word
     ],
 )
 def test_no_card_in_words_is_refused_by_name(typed):
