@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from xdist.scheduler import LoadScopeScheduling
 
 # Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
 # is open (the session-scoped `browser` below keeps it open for the rest of the run). Django
@@ -39,9 +40,11 @@ CHROMIUM_ARGS = [
 ]
 
 # A phone held upright (an iPhone 12–15 sized screen), where the scorekeeper enters cards.
+# Its pixel density is left at one unless pictures are taken (see `screenshot`): the page
+# is laid out in CSS pixels, the same at any density, and painting four times the pixels
+# would cost the browser tests a tenth of their time.
 PHONE = {
     "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
     "is_mobile": True,
     "has_touch": True,
 }
@@ -51,6 +54,10 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-results" / "screens
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
+
+
+def _pictures_wanted() -> bool:
+    return os.environ.get("SCREENSHOTS", "").lower() in {"true", "1", "yes"}
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +102,7 @@ def phone(
     contexts: list[BrowserContext] = []
 
     def pick_up(*, persistent: bool = False, **overrides: Any) -> Page:
-        options = PHONE | overrides
+        options = PHONE | {"device_scale_factor": 2 if _pictures_wanted() else 1} | overrides
         if persistent:
             context = browser.browser_type.launch_persistent_context(
                 tmp_path_factory.mktemp("profile"),
@@ -133,7 +140,7 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
     default run (and CI) takes none: they cost a tenth of the browser tests' time. The
     folder is emptied first, so it holds one run's pictures only.
     """
-    wanted = os.environ.get("SCREENSHOTS", "").lower() in {"true", "1", "yes"}
+    wanted = _pictures_wanted()
     folder = SCREENSHOTS / re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
     if wanted and folder.exists():
         for old in folder.glob("*.png"):
@@ -193,20 +200,28 @@ def _empty_cache() -> Iterator[None]:
     yield
 
 
-# The modules that take longest, first: with a worker per core (`-n auto`), the others
-# then fill both workers to the end instead of one long module running alone at the end.
+# The work that takes longest, first, so that the rest fills both workers to the end
+# (`-n auto`) rather than one long piece running alone at the end: the modules whose tests
+# stay together (below) and the browser tests of half a minute; then the other browser
+# tests, each a few seconds; then the remaining modules, mostly quick.
 LONGEST_FIRST = [
-    "tests/browser/test_every_screen.py",
     "tests/browser/test_one_screen.py",
+    "tests/web/scorekeeper/test_production.py",
+    "tests/web/play/test_fuzz.py",
+    "tests/web/sheets/test_sheets.py",
+    "tests/browser/test_every_screen.py",
     "tests/browser/test_game.py",
     "tests/browser/test_accessibility.py",
-    "tests/web/scorekeeper/test_production.py",
     "tests/browser/test_offline.py",
     "tests/browser/test_hand_games.py",
 ]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    moved = [path for path in LONGEST_FIRST if not (root / path).exists()]
+    assert not moved, f"LONGEST_FIRST names modules that are not there: {moved}"
+
     def rank(item: pytest.Item) -> int:
         path = item.nodeid.split("::")[0]
         if path in LONGEST_FIRST:
@@ -214,3 +229,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return len(LONGEST_FIRST) + (0 if path.startswith("tests/browser/") else 1)
 
     items.sort(key=rank)
+
+
+class _ModulesTogetherButBrowserTestsAlone(LoadScopeScheduling):
+    """How the workers share a run (`-n`): a module's tests stay together on one worker,
+    so that a module's costly set-up (the production servers) is made once; but each
+    browser test goes out by itself, since one takes seconds and a whole module of them
+    would keep one worker busy long after the other has finished."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        if nodeid.startswith("tests/browser/"):
+            return nodeid
+        return nodeid.split("::", 1)[0]
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling:
+    return _ModulesTogetherButBrowserTestsAlone(config, log)
