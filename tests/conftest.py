@@ -243,5 +243,6 @@ class _ModulesTogetherButBrowserTestsAlone(LoadScopeScheduling):
         return nodeid.split("::", 1)[0]
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: none without the plugin
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> LoadScopeScheduling:
     return _ModulesTogetherButBrowserTestsAlone(config, log)
