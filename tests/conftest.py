@@ -27,6 +27,33 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = Path("/usr/bin/chromium")
 
+# Chromium's address bar pops up as a page of its own (two WebUI pages, the omnibox's and its
+# AI mode's), made for every window, which is every context here. No test looks at the
+# address bar, and those pages cost more CPU than the first page a test loads: more than
+# half a second a context, about a fifth of the browser tests' time.
+# Chromium keeps only the last --disable-features it is given, and Playwright gives one of
+# its own first: ours repeats Playwright's features (chromiumSwitches.ts), and the
+# `browser` fixture checks that it still holds all of them.
+PLAYWRIGHTS_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+DISABLED = [*PLAYWRIGHTS_DISABLED, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
 # As root and on a closed network: no sandbox (root cannot use it), no GPU, and none of the
 # background connections Chromium makes at start, which this machine's network refuses.
 CHROMIUM_ARGS = [
@@ -37,7 +64,28 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(DISABLED),
 ]
+
+
+def _disabled_features_given() -> list[list[str]]:
+    """Each --disable-features this process's Chromium was started with, in order."""
+    given: list[list[str]] = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes().split(b"\0")
+            # The browser process: Chromium's, started by Playwright's driver, a child of
+            # this process.
+            driver = Path(f"/proc/{fields[1]}/stat").read_text().rsplit(")", 1)[1].split()
+            if int(driver[1]) == os.getpid() and Path(command[0].decode()).name == "chromium":
+                given += [
+                    arg.decode().split("=", 1)[1].split(",")
+                    for arg in command
+                    if arg.startswith(b"--disable-features=")
+                ]
+    return given
+
 
 # A phone held upright (an iPhone 12–15 sized screen), where the scorekeeper enters cards.
 # Its pixel density is left at one unless pictures are taken (see `screenshot`): the page
@@ -76,6 +124,10 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
+        given = _disabled_features_given()
+        assert given and given[-1] == DISABLED, f"Chromium was started with {given}"
+        missing = sorted({feature for features in given for feature in features} - set(DISABLED))
+        assert not missing, f"add what Playwright now disables to PLAYWRIGHTS_DISABLED: {missing}"
         yield chromium
         chromium.close()
 
