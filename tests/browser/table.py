@@ -219,8 +219,14 @@ def messages(page: Page) -> Locator:
 # a frame (an answer swapped in may still be moving it), whether all of it is on the
 # screen, and whether the point at its centre is the element's own, or its label's, rather
 # than the dock's or anything else over it. Measured in one go in the page, so that a swap
-# cannot replace the element in between.
-AIM = """async element => {
+# cannot replace the element in between. Given every element the locator finds, it aims
+# only when there is exactly one and it is enabled, and otherwise says how many it found.
+AIM = """async elements => {
+  if (elements.length !== 1) return { found: elements.length };
+  const element = elements[0];
+  if (element.matches(":disabled") || element.closest("[aria-disabled=true]")) {
+    return { found: 1, disabled: true };
+  }
   const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
   let box = element.getBoundingClientRect();
   for (let frames = 0; frames < 30; frames++) {
@@ -245,9 +251,17 @@ AIM = """async element => {
 
 
 def aim(target: Locator) -> dict[str, Any]:
-    """Where a tap on `target` would land, once it is enabled (see AIM)."""
-    expect(target).to_be_enabled()
-    return target.evaluate(AIM)
+    """Where a tap on `target` would land, once it is there and enabled (see AIM).
+
+    The page is asked once: a control already on the screen, the usual case, costs one
+    call. Otherwise Playwright waits until it is there, alone and enabled, and it is asked
+    again."""
+    where = target.evaluate_all(AIM)
+    if "found" in where:
+        expect(target).to_be_enabled()
+        where = target.evaluate_all(AIM)
+        assert "found" not in where, f"{target}: {where}"
+    return where
 
 
 def tap(target: Locator, where: dict[str, Any] | None = None) -> None:
