@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import ConsoleMessage, Locator, Page, expect
+from playwright.sync_api import ConsoleMessage, Error, Locator, Page, expect
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -254,12 +254,19 @@ def aim(target: Locator) -> dict[str, Any]:
     """Where a tap on `target` would land, once it is there and enabled (see AIM).
 
     The page is asked once: a control already on the screen, the usual case, costs one
-    call. Otherwise Playwright waits until it is there, alone and enabled, and it is asked
-    again."""
-    where = target.evaluate_all(AIM)
+    call. Otherwise (it is not there yet, not alone, not enabled, or the page it was asked
+    in is being replaced by the next) Playwright waits until it is there, alone and
+    enabled, and measures it in the page then showing."""
+    try:
+        where = target.evaluate_all(AIM)
+    except Error as error:
+        # Playwright's own waits go on in the next page; a single call does not.
+        if "Execution context was destroyed" not in error.message:
+            raise
+        where = {"found": "in a page being replaced"}
     if "found" in where:
         expect(target).to_be_enabled()
-        where = target.evaluate_all(AIM)
+        where = target.evaluate(f"element => ({AIM})([element])")
         assert "found" not in where, f"{target}: {where}"
     return where
 
