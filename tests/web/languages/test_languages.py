@@ -26,6 +26,7 @@ import games.web
 from games.accounts import django_text
 from games.models import AccountLanguage
 from tests.web.accounts.visitors import PASSWORD, account, logged_in, save_hand, shared_link, start
+from tests.web.languages import TRANSLATED
 from tests.web.pages import HEADERS, HTMX, assert_goes_to, text
 
 pytestmark = pytest.mark.django_db
@@ -289,7 +290,7 @@ def test_a_shared_board_says_its_words_in_the_viewers_language():
 # Words from our catalogue, Django's sentences included
 
 
-@pytest.mark.parametrize("language", ["fil", "hi"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_site_and_djangos_form_errors_speak_the_language(language):
     browser = Client(headers={"accept-language": language})
     page = text(browser.post(reverse("login"), {"username": "", "password": ""}))

@@ -18,12 +18,11 @@ from django.utils import translation
 from games.api.views import error_response, scoring_endpoint
 from games.rules import text
 from games.rules.errors import InvalidInput
+from tests.web.languages import TRANSLATED
 
 MELD = "/api/indian-chief/meld"
 NOT_AN_OBJECT = "The request body must be a JSON object."
 
-
-LANGUAGES = ["hi", "fil"]
 
 # Bad requests to a scoring endpoint: content type, body, status and the error's code.
 BAD_REQUESTS = {
@@ -38,7 +37,7 @@ def ask(client, bad, language):
     return client.post(MELD, body, content_type=content_type, headers={"accept-language": language})
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("bad", ["not-an-object", "not-json"])
 def test_an_errors_code_stays_and_its_message_is_said_in_the_requests_language(
     client, bad, language
@@ -59,7 +58,7 @@ def test_an_errors_code_stays_and_its_message_is_said_in_the_requests_language(
         assert re.search("[\u0900-\u097f]", message), message
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_rules_error_keeps_its_code_and_player_in_every_language(client, language):
     # A card the rules cannot read: the rules' own sentence, said through the app's
     # translation (the rules core knows nothing of Django).
@@ -91,7 +90,7 @@ def test_an_answers_lazy_sentences_are_written_as_shown_not_as_kept(rf, monkeypa
     assert refused == {"error": {"code": "invalid_input", "message": shown}}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_an_answers_lazy_sentences_are_written_in_the_language_of_the_request(rf, language):
     sentence = text.gettext_lazy(NOT_AN_OBJECT)
     view = scoring_endpoint(lambda body: {"said": sentence})

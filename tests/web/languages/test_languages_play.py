@@ -16,11 +16,9 @@ from django.utils import translation
 
 from games.rules.text import together
 from tests.factories import make_game
+from tests.web.languages import TRANSLATED
 
 DEVANAGARI = re.compile("[\u0900-\u097f]")
-
-
-LANGUAGES = ["hi", "fil"]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +52,7 @@ def test_names_said_together_in_the_language(language, joined):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_message_of_the_table_is_said_in_the_requests_language(client, language):
     # The table abandons a game, its phone set to the language.
     game = make_game()
@@ -71,7 +69,7 @@ def test_a_message_of_the_table_is_said_in_the_requests_language(client, languag
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_card_pickers_words_are_in_the_pages_language(client, language):
     game = make_game()
 
