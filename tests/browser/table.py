@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import ConsoleMessage, Error, Locator, Page, expect
 
+from games.rules.cards import RANKS, SUIT_SYMBOLS, SUITS
+
 if TYPE_CHECKING:
     from games.models import Game
 
 PHONE_WIDTH = 390
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 PASSWORD = "a long enough password"
 
@@ -113,8 +114,7 @@ def hands(number: int) -> list[str]:
 # Every meld once a player in any number of seats: in round r, seat s makes the meld of
 # size ((r + s) mod 7) + 1, its cards dealt in turn from one deck, so that no card shows
 # twice in a round.
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
+DECK = [rank + suit for suit in SUITS for rank in RANKS]
 
 
 def finished(names: list[str]) -> "Game":

@@ -10,10 +10,9 @@ comments) or copied from its worked examples; none comes from the code under tes
 
 from hypothesis import strategies as st
 
+from games.rules.cards import RANKS, SUITS
 from games.rules.cribbage import scoring
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = "SHDC"
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 
 

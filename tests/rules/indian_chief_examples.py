@@ -9,12 +9,10 @@ import string
 
 from hypothesis import strategies as st
 
-from games.rules.cards import Card
+from games.rules.cards import RANKS, SUITS, Card
 from games.rules.indian_chief.melds import Meld
 from games.rules.indian_chief.scoring import Reveal
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
 DECK = [Card(rank, suit) for rank in RANKS for suit in SUITS]
 MELD_OF_SIZE = {
     1: Meld.THIEF,

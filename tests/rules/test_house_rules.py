@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import KINDS
+from games.rules.cards import RANKS, SUITS
 from games.rules.errors import RuleError
 from games.rules.indian_rummy import house as indian_rummy_house
 from games.rules.indian_rummy import scoring as indian_rummy
@@ -372,9 +373,6 @@ def test_a_stored_three_thirteen_game_with_jokers_takes_them_and_counts_20():
 
 # ---------------------------------------------------------------------------
 # H7: the book preset is no house rules at all
-
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = "SHDC"
 
 
 def as_body(value):

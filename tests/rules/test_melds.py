@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import KINDS, candidates, melds, solver
-from games.rules.cards import Card
+from games.rules.cards import RANKS, SUITS, Card
 from games.rules.errors import InvalidCard, InvalidInput
 from games.rules.family import HandKind
 from games.rules.melds import (
@@ -39,8 +39,6 @@ from games.rules.melds import (
 from games.rules.solver import best_arrangement, can_declare
 from tests.properties import tries
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
 NUMBER = {rank: number for number, rank in enumerate(RANKS, start=1)}
 JK = Card("JK", "")
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.rules.cards import Card
+from games.rules.cards import RANKS, SUITS, Card
 from games.rules.kind import Played, Table
 from games.rules.rummy import scoring as rummy
 from games.rules.rummy.kind import KIND as RUMMY
@@ -16,8 +16,6 @@ from games.rules.rummy.scoring import HandInput, Settings, deadwood, score_game,
 from tests.properties import tries
 from tests.rules.helpers import rule_error
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 FACE = {rank: min(number, 10) for number, rank in enumerate(RANKS, start=1)}
 

@@ -7,6 +7,7 @@ a valid first hand of each of its games.
 import json
 
 from games.rules import KINDS
+from games.rules.cards import SUITS
 
 # `player` expectations for `assert_error`: a name must match, ABSENT means no key at all,
 # UNCHECKED leaves it alone (the spec does not say who is at fault).
@@ -66,7 +67,6 @@ SLUGS = [
     for slug, kind in KINDS.items()
     if set(FAMILY_ENDPOINTS) <= set(kind.endpoints) and slug != "gin-rummy"
 ]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 def url(slug, kind):
@@ -97,11 +97,10 @@ def first_hand(slug, players):
     if slug == "carousel":
         return {"knocker": 0, "hands": [[], *([f"{seat + 1}H"] for seat in others)]}
     if slug == "three-thirteen":
-        suits = "SHDC"
         return {
             "hand_number": 1,
             "went_out": 0,
-            "hands": [None, *([f"{r}{suits[seat % 4]}" for r in "789"] for seat in others)],
+            "hands": [None, *([f"{r}{SUITS[seat % 4]}" for r in "789"] for seat in others)],
         }
     if slug == "rummy":
         return {"winner": 0, "hands": [[], *([f"{seat + 1}D"] for seat in others)]}

@@ -12,7 +12,8 @@ from games import addresses, limits
 from games.api import throttle, views
 from games.rules import KINDS
 from games.rules.budget import MAX_HANDS, MAX_NUMBER, within_budget
-from tests.web.api.calls import RANKS, SLUGS, UNCHECKED, assert_error, first_hand, ok, post, url
+from games.rules.cards import RANKS, SUITS
+from tests.web.api.calls import SLUGS, UNCHECKED, assert_error, first_hand, ok, post, url
 
 MELD = "/api/indian-chief/meld"
 # The rummy family's games that play on for as long as the table likes: Three Thirteen has
@@ -123,7 +124,7 @@ def test_a_list_of_more_cards_than_two_decks_hold_is_refused_unread(client, path
 
 
 def test_carousels_two_full_decks_are_still_read(client):
-    decks = [f"{rank}{suit}" for rank in RANKS for suit in "SHDC"] * 2 + ["JK", "JK"]
+    decks = [f"{rank}{suit}" for rank in RANKS for suit in SUITS] * 2 + ["JK", "JK"]
     body = {"cards": decks, "context": {"players": 5}}
 
     assert ok(post(client, url("carousel", "deadwood"), body))["deadwood"] > 0

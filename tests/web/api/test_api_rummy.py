@@ -16,12 +16,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.rules.cards import RANKS
 from tests.web.api.calls import (
     ABSENT,
     FAMILY_ENDPOINTS,
     IR_LOSER,
     MALFORMED_BODIES,
-    RANKS,
     SLUGS,
     UNCHECKED,
     assert_error,

@@ -367,7 +367,7 @@ def test_a_new_rules_edition_scores_a_players_card_figures_again(
 
     # A rules fix is a new edition of the rules: every game is scored again by it, and
     # the figures come from the new scores (here the same, as the rules said the same).
-    monkeypatch.setattr(read_model, "EDITION", "a rules fix")
+    monkeypatch.setattr(read_model, "EDITION", "a-rules-fix")
     after = player_page(client, "Ann").context["card_figures"]
 
     (figures,) = after

@@ -11,7 +11,6 @@ import json
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
@@ -20,6 +19,7 @@ from games.rules import KINDS
 from tests.factories import add_round, make_game
 from tests.properties import tries
 from tests.web.pages import fields_on
+from tests.web.transfer.files import upload
 
 pytestmark = pytest.mark.django_db
 
@@ -167,9 +167,7 @@ def test_lists_and_sheets_answer_any_query_without_a_500(query):
 @given(content=st.one_of(st.binary(max_size=200), JSON.map(lambda value: str(value).encode())))
 def test_import_answers_any_file_without_a_500(owner, content):
     _, client = owner
-    upload = SimpleUploadedFile("games.json", content, content_type="application/json")
-
-    assert client.post("/games/import/", {"file": upload}).status_code < 500
+    assert upload(client, content).status_code < 500
 
 
 @FUZZ
@@ -191,9 +189,7 @@ def test_import_answers_hostile_values_in_an_export_without_a_500(owner, name, w
         ],
     }
     content = json.dumps({"format": "scorekeeper-games", "version": 1, "games": [game]}).encode()
-    upload = SimpleUploadedFile("games.json", content, content_type="application/json")
-
-    response = client.post("/games/import/", {"file": upload})
+    response = upload(client, content)
 
     assert response.status_code < 500
     client.get("/games/")  # the list shows whatever was imported

@@ -16,6 +16,7 @@ from django.urls import reverse
 from games.models import Game
 from games.models import scores as read_model
 from tests.web.pages import errors_on, headings_of, messages_on, text
+from tests.web.transfer.files import upload
 
 pytestmark = pytest.mark.django_db
 
@@ -128,10 +129,7 @@ def test_a_paper_game_prints_exports_and_imports(client):
     document = json.loads(exported)
     assert document["games"][0]["paper"] is True
     assert document["games"][0]["rounds"][0]["details"] == {"scores": [10, 4, 1]}
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    upload = SimpleUploadedFile("games.json", exported, content_type="application/json")
-    assert client.post(reverse("games-import"), {"file": upload}).status_code == 302
+    assert upload(client, exported).status_code == 302
     copy = Game.objects.latest("pk")
     assert copy.paper and read_model.outcome(copy).totals == (32, 78, 40)
 
@@ -171,13 +169,10 @@ def test_an_unknown_kind_is_an_indian_chief_sheet(client):
     ids=["unfinished", "short"],
 )
 def test_a_paper_game_file_must_be_finished_and_whole(client, change):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     post(client, "indian-chief", ["Ann", "Ben", "Cleo"], CHIEF_ROWS)
     document = json.loads(client.get(reverse("games-export-json")).content)
     change(document["games"][0])
-    upload = SimpleUploadedFile("g.json", json.dumps(document).encode())
-    response = client.post(reverse("games-import"), {"file": upload})
+    response = upload(client, json.dumps(document).encode())
     assert "a paper game is finished and has its 7 rows." in unescape(text(response))
     assert Game.objects.count() == 1
 

@@ -21,12 +21,13 @@ from django.urls import reverse
 from games import limits
 from games.models import Game, Hand, Player, Round
 from games.rules.budget import TooCostly
+from games.rules.cards import RANKS, SUITS
 from games.transfer import importing
 from tests.web.pages import file_errors, text
 from tests.web.transfer.files import upload
 
 ROOT = Path(__file__).resolve().parents[3]
-DECK = [rank + suit for rank in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for suit in "SHDC"]
+DECK = [rank + suit for rank in RANKS for suit in SUITS]
 EVENING = datetime(2026, 11, 1, 19, tzinfo=UTC)
 
 
