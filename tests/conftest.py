@@ -17,6 +17,8 @@ from django.test import override_settings
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from xdist.scheduler import LoadScopeScheduling
 
+from tests.environment import asked, missing
+
 # Playwright's sync API runs an asyncio event loop in this thread for as long as the browser
 # is open (the session-scoped `browser` below keeps it open for the rest of the run). Django
 # sees that running loop and refuses database access from it with SynchronousOnlyOperation,
@@ -100,14 +102,6 @@ PHONE = {
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-results" / "screenshots"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
-
-
-def _pictures_wanted() -> bool:
-    return os.environ.get("SCREENSHOTS", "").lower() in {"true", "1", "yes"}
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's headless Chromium, started once for the whole run.
@@ -116,18 +110,18 @@ def browser() -> Iterator[Browser]:
     where a skipped browser test would hide a missing install step.
     """
     if not CHROMIUM.exists():
-        message = "Chromium not found: install it with `apt-get install chromium`"
-        if _in_ci():
-            pytest.fail(f"{message} (CI must run the browser tests)")
-        pytest.skip(message)
+        missing(
+            "Chromium not found: install it with `apt-get install chromium`",
+            ci_must="run the browser tests",
+        )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
         given = _disabled_features_given()
         assert given and given[-1] == DISABLED, f"Chromium was started with {given}"
-        missing = sorted({feature for features in given for feature in features} - set(DISABLED))
-        assert not missing, f"add what Playwright now disables to PLAYWRIGHTS_DISABLED: {missing}"
+        unknown = sorted({feature for features in given for feature in features} - set(DISABLED))
+        assert not unknown, f"add what Playwright now disables to PLAYWRIGHTS_DISABLED: {unknown}"
         yield chromium
         chromium.close()
 
@@ -154,7 +148,7 @@ def phone(
     contexts: list[BrowserContext] = []
 
     def pick_up(*, persistent: bool = False, **overrides: Any) -> Page:
-        options = PHONE | {"device_scale_factor": 2 if _pictures_wanted() else 1} | overrides
+        options = PHONE | {"device_scale_factor": 2 if asked("SCREENSHOTS") else 1} | overrides
         if persistent:
             context = browser.browser_type.launch_persistent_context(
                 tmp_path_factory.mktemp("profile"),
@@ -192,7 +186,7 @@ def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], None]:
     default run (and CI) takes none: they cost a tenth of the browser tests' time. The
     folder is emptied first, so it holds one run's pictures only.
     """
-    wanted = _pictures_wanted()
+    wanted = asked("SCREENSHOTS")
     folder = SCREENSHOTS / re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
     if wanted and folder.exists():
         for old in folder.glob("*.png"):

@@ -2,7 +2,6 @@
 with its targets measured for thumbs (see test_accessibility.py for what is checked and
 why)."""
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.table import settled
+from tests.environment import missing
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -49,10 +49,7 @@ target => {
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     if not AXE.exists():
-        message = "axe-core is not installed: run `npm ci`"
-        if os.environ.get("CI", "").lower() in {"true", "1", "yes"}:
-            pytest.fail(f"{message} (CI must run the accessibility checks)")
-        pytest.skip(message)
+        missing("axe-core is not installed: run `npm ci`", ci_must="run the accessibility checks")
     return AXE.read_text()
 
 

@@ -5,7 +5,6 @@ seat takes, each seat's complete entry and the refusal's words, read from the en
 server draws for the hands before the tap."""
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -19,6 +18,7 @@ from django.http import QueryDict
 
 from games.models import Game
 from games.play import taps
+from tests.environment import missing
 from tests.factories import new_game, play
 from tests.web.pages import entry_url, text, typed_cards
 
@@ -68,9 +68,7 @@ def node(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder where Node runs the phone's modules: copied as .mjs, so that any Node
     takes them as modules without a package.json saying so."""
     if shutil.which("node") is None:
-        if os.environ.get("CI", "").lower() in {"true", "1", "yes"}:
-            pytest.fail("Node.js not found (CI must run the phone's tap rule)")
-        pytest.skip("Node.js not found")
+        missing("Node.js not found", ci_must="run the phone's tap rule")
     folder = tmp_path_factory.mktemp("phone")
     for name in ("taps", "words"):
         shutil.copy(MODULES / f"{name}.js", folder / f"{name}.mjs")
