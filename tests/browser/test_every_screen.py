@@ -3,6 +3,10 @@ on its side at 844 × 390, and at twice the text size upright. Before every tap 
 checks that the target is already inside the screen and not under the dock, after every
 card that the hand receiving the cards is in sight, and that the taps are the physical
 limit: one a card, an answer and a name needed, and Save, with no scrolling.
+
+A game's screens are one phone turned and set to another text size between hands, each
+hand a new game's and a subtest of its own: the app is loaded and installed once a game
+rather than once a screen, as on a phone at a real table.
 """
 
 import re
@@ -54,25 +58,28 @@ HANDS = [
 
 
 # Every screen a hand is played on: upright, on its side, and at twice the text size (the
-# root's 112.5% doubled), as (viewport, text size).
+# root's 112.5% doubled), as (name, viewport, text size).
 SCREENS = [
-    pytest.param({"width": 390, "height": 844}, "", id="390x844"),
-    pytest.param({"width": 360, "height": 640}, "", id="360x640"),
-    pytest.param({"width": 844, "height": 390}, "", id="844x390"),
-    pytest.param({"width": 390, "height": 844}, "225%", id="390x844-200%-text"),
-    pytest.param({"width": 360, "height": 640}, "225%", id="360x640-200%-text"),
+    ("390x844", {"width": 390, "height": 844}, ""),
+    ("360x640", {"width": 360, "height": 640}, ""),
+    ("844x390", {"width": 844, "height": 390}, ""),
+    ("390x844-200%-text", {"width": 390, "height": 844}, "225%"),
+    ("360x640-200%-text", {"width": 360, "height": 640}, "225%"),
 ]
 
 
-@pytest.mark.parametrize(("viewport", "text"), SCREENS)
 @pytest.mark.parametrize(
     ("kind", "players", "answers", "hands", "names"), HANDS, ids=[h[0] for h in HANDS]
 )
 def test_a_hand_of_every_game_on_every_screen_without_scrolling(
-    live_server, phone: Callable[..., Page], viewport, text, kind, players, answers, hands, names
+    live_server, phone: Callable[..., Page], subtests, kind, players, answers, hands, names
 ):
-    page = phone(viewport=viewport)
-    play_a_hand(page, live_server, new_game(kind, players), text, players, answers, hands, names)
+    page = phone()
+    for screen, viewport, text in SCREENS:
+        with subtests.test(screen):
+            page.set_viewport_size(viewport)
+            game = new_game(kind, players)
+            play_a_hand(page, live_server, game, text, players, answers, hands, names)
 
 
 # Ten players on three decks (H13), each a Thief: the dock's names take two rows of five.
@@ -81,14 +88,16 @@ def test_a_hand_of_every_game_on_every_screen_without_scrolling(
 TEN = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 
-@pytest.mark.parametrize(("viewport", "text"), SCREENS[:-1])
 def test_a_round_of_ten_players_on_three_decks_without_scrolling(
-    live_server, phone: Callable[..., Page], viewport, text
+    live_server, phone: Callable[..., Page], subtests
 ):
-    game = new_game("indian-chief", TEN, {"preset": "book", "decks": 3})
     hands = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]
-    page = phone(viewport=viewport)
-    play_a_hand(page, live_server, game, text, TEN, [], hands, len(TEN) - 1)
+    page = phone()
+    for screen, viewport, text in SCREENS[:-1]:
+        with subtests.test(screen):
+            page.set_viewport_size(viewport)
+            game = new_game("indian-chief", TEN, {"preset": "book", "decks": 3})
+            play_a_hand(page, live_server, game, text, TEN, [], hands, len(TEN) - 1)
 
 
 def play_a_hand(page, live_server, game, text, players, answers, hands, names) -> None:
