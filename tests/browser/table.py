@@ -384,6 +384,24 @@ def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
 # -- a thumb on the round entry ------------------------------------------------------
 
 
+def within_reach(target: Locator, what: str) -> dict[str, Any]:
+    """Where a tap on `target` would land (see `aim`), which must be on the screen as it
+    stands, and its own at its centre: not under the dock, nor anything else."""
+    where = aim(target)
+    scrolled = target.page.evaluate("scrollY")
+    assert where["inside"] and where["own"], (
+        f"{what}: {target} is off the screen or covered at {where}, scrolled {scrolled}"
+    )
+    return where
+
+
+def hand_in_sight(page: Page) -> None:
+    """The hand of whoever gets the cards now (the next player, once a hand is complete)
+    is in sight above the dock: its last card, or its hint."""
+    where = aim(page.locator("section.player.active .hand > :last-child"))
+    assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
+
+
 class Thumb:
     """Taps only what is already on the screen, and counts them by kind."""
 
@@ -392,17 +410,10 @@ class Thumb:
         self.taps: Counter[str] = Counter()
 
     def tap(self, target: Locator, kind: str) -> None:
-        """A tap on `target`, which is on the screen, and its own at its centre: not under
-        the dock, nor anything else."""
-        where = aim(target)
-        assert where["inside"] and where["own"], (
-            f"{kind}: {target} is off the screen or covered at {where}, scrolled {self.scrolled()}"
-        )
+        """A tap on `target`, which is on the screen and uncovered (`within_reach`)."""
+        where = within_reach(target, kind)
         self.taps[kind] += 1
         tap(target, where)
-
-    def scrolled(self) -> int:
-        return int(self.page.evaluate("scrollY"))
 
     def enter(self, hands: list[str], names: Sequence[str] = PLAYERS) -> None:
         """Each player's cards (of `names`, in seat order), by name and card: a name is
@@ -420,11 +431,7 @@ class Thumb:
             for count, card in enumerate(cards.split(), start=1):
                 self.tap(picker.get_by_role("button", name=symbol(card), exact=True), "card")
                 expect(hand).to_have_count(count)
-                # The hand of whoever gets the cards now (the next player, once a hand
-                # is complete) is in sight above the dock: its last card, or its hint.
-                last = self.page.locator("section.player.active .hand > :last-child")
-                where = aim(last)
-                assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
+                hand_in_sight(self.page)
         # The screen as it stays: every answer to the taps is in.
         settled(self.page)
 
