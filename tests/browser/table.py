@@ -388,9 +388,10 @@ def within_reach(target: Locator, what: str) -> dict[str, Any]:
     """Where a tap on `target` would land (see `aim`), which must be on the screen as it
     stands, and its own at its centre: not under the dock, nor anything else."""
     where = aim(target)
-    scrolled = target.page.evaluate("scrollY")
+    # How far the page is scrolled is asked only to say why a tap is out of reach.
     assert where["inside"] and where["own"], (
-        f"{what}: {target} is off the screen or covered at {where}, scrolled {scrolled}"
+        f"{what}: {target} is off the screen or covered at {where}, "
+        f"scrolled {target.page.evaluate('scrollY')}"
     )
     return where
 
