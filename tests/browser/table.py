@@ -399,8 +399,7 @@ def within_reach(target: Locator, what: str) -> dict[str, Any]:
 def hand_in_sight(page: Page) -> None:
     """The hand of whoever gets the cards now (the next player, once a hand is complete)
     is in sight above the dock: its last card, or its hint."""
-    where = aim(page.locator("section.player.active .hand > :last-child"))
-    assert where["inside"] and where["own"], f"the hand is out of sight: {where}"
+    within_reach(page.locator("section.player.active .hand > :last-child"), "the hand")
 
 
 class Thumb:

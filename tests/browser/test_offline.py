@@ -69,12 +69,16 @@ class Connection:
             end.shutdown(socket.SHUT_RDWR)
         end.close()
 
-    def drop(self, context: BrowserContext) -> None:
+    def _cut(self) -> None:
+        """Refuse new connections and drop the open ones."""
         self.up = False
         with self.lock:
             cut = list(self.open)
         for end in cut:
             self._close(end)
+
+    def drop(self, context: BrowserContext) -> None:
+        self._cut()
         context.set_offline(True)
 
     def restore(self, context: BrowserContext) -> None:
@@ -82,6 +86,12 @@ class Connection:
         context.set_offline(False)
 
     def close(self) -> None:
+        """Cut for good. Closing the listener alone would leave it listening while its
+        thread waits in accept(): a page still open would wait on it for ever, and so
+        would putting the phone down. Shut down, accept() returns and the port refuses."""
+        self._cut()
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
         self.listener.close()
 
 
@@ -101,7 +111,8 @@ def until(page: Page, condition: str, seconds: float = 10) -> None:
     every 50 ms instead, for at most `seconds` (on a timer, not on animation frames, which
     a page the browser counts as hidden never gets). The page may bring itself up to date
     meanwhile (a save just recorded reloads it): the check goes on in the page that loads
-    in its place."""
+    in its place, once it is loaded (until then its deferred scripts, such as the one
+    that defines SavesQueue, have not run)."""
     check = f"""async (ms) => {{
       const end = performance.now() + ms;
       while (performance.now() < end) {{
@@ -110,15 +121,15 @@ def until(page: Page, condition: str, seconds: float = 10) -> None:
       }}
       return false;
     }}"""
-    for _ in range(3):
+    for attempt in range(3):
         try:
             assert page.evaluate(check, seconds * 1000), f"never true: {condition}"
             return
         except Error as error:
-            if "Execution context was destroyed" not in error.message:
+            loading = ("Execution context was destroyed", "ReferenceError")
+            if attempt == 2 or not any(sign in error.message for sign in loading):
                 raise
             page.wait_for_load_state()
-    raise AssertionError(f"the page kept reloading while waiting for: {condition}")
 
 
 def controlled(page: Page) -> None:
