@@ -2,7 +2,9 @@
 on its side at 844 × 390, and at twice the text size upright. Before every tap the test
 checks that the target is already inside the screen and not under the dock, after every
 card that the hand receiving the cards is in sight, and that the taps are the physical
-limit: one a card, an answer and a name needed, and Save, with no scrolling.
+limit: one a card, an answer and a name needed, and Save, with no scrolling. Every card of
+the picker is on the screen at once, and neither the entry nor the page after it scrolls
+sideways.
 
 A game's screens are one phone turned and set to another text size between hands, each
 hand a new game's and a subtest of its own: the app is loaded and installed once a game
@@ -106,8 +108,7 @@ def play_a_hand(page, live_server, game, text, players, answers, hands, names) -
     the taps the physical limit (`names`: the names the scorekeeper must tap)."""
     thumb = Thumb(page)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
-    if text:
-        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+    text_size(page, text)
     expect(page.get_by_role("heading", level=1)).to_contain_text(re.compile(r"^(Hand|Round) 1"))
 
     for question, answer in answers:
@@ -117,13 +118,35 @@ def play_a_hand(page, live_server, game, text, players, answers, hands, names) -
         # `checked`), and must be wired up before the next tap.
         expect(choice).to_have_attribute("checked", "")
         settled(page)
+    # Every card of the picker is on the screen at once, whichever way the phone is held.
+    picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
+    expect(picker).to_be_visible()
+    bottoms = picker.get_by_role("button").evaluate_all(
+        "cards => cards.map(card => card.getBoundingClientRect().bottom)"
+    )
+    assert bottoms and max(bottoms) <= page.viewport_size["height"], bottoms
     # The players, then the piles of cards that are no player's (Cribbage's crib).
     thumb.enter(hands, [*players, *(pile.label for pile in game.rules.piles)])
+    no_wider_than_the_screen(page)
     thumb.tap(page.get_by_role("button", name=re.compile(r"^Save (hand|round) 1$")), "save")
 
     # On to the game, or to the steals after a round with a Thief.
     page.wait_for_url(re.compile(r"/games/\d+/(rounds/1/steals/)?$"))
     expect(messages(page)).to_contain_text(re.compile(r"(Hand|Round) 1 saved\."))
+    text_size(page, text)
+    no_wider_than_the_screen(page)
     # The physical limit: a tap a card, an answer and a name needed, and Save; no scroll.
     cards = sum(len(cards.split()) for cards in hands)
     assert thumb.taps == Counter(card=cards, player=names, answer=len(answers), save=1)
+
+
+def text_size(page: Page, text: str) -> None:
+    """The root's text size set as a phone's setting sets it, if `text` says one."""
+    if text:
+        page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+
+
+def no_wider_than_the_screen(page: Page) -> None:
+    """Nothing on the page scrolls sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
