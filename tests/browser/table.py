@@ -18,7 +18,6 @@ from games.rules.cards import RANKS, SUIT_SYMBOLS, SUITS
 if TYPE_CHECKING:
     from games.models import Game
 
-PHONE_WIDTH = 390
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -377,8 +376,20 @@ def check_page_is_clean(page: Page, console_errors: list[str]) -> None:
     violations = page.evaluate("window.cspViolations")
     assert violations == [], f"CSP violations on {page.url}: {violations}; {console_errors}"
     assert console_errors == [], f"console errors on {page.url}: {console_errors}"
+    no_wider_than_the_screen(page)
+
+
+def no_wider_than_the_screen(page: Page) -> None:
+    """Nothing on the page scrolls sideways."""
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE_WIDTH, f"{page.url} is {width}px wide"
+    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
+
+
+def every_card_on_the_screen(page: Page) -> None:
+    """Every card of the picker is on the screen at once: none below its bottom edge."""
+    cards = page.get_by_role("group", name=re.compile(r"^Cards for ")).get_by_role("button")
+    bottoms = cards.evaluate_all("cards => cards.map(card => card.getBoundingClientRect().bottom)")
+    assert bottoms and max(bottoms) <= page.viewport_size["height"], bottoms
 
 
 # -- a thumb on the round entry ------------------------------------------------------

@@ -18,7 +18,15 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import PLAYERS, ROUNDS, Thumb, messages, settled
+from tests.browser.table import (
+    PLAYERS,
+    ROUNDS,
+    Thumb,
+    every_card_on_the_screen,
+    messages,
+    no_wider_than_the_screen,
+    settled,
+)
 from tests.factories import new_game
 
 pytestmark = pytest.mark.browser
@@ -121,10 +129,7 @@ def play_a_hand(page, live_server, game, text, players, answers, hands, names) -
     # Every card of the picker is on the screen at once, whichever way the phone is held.
     picker = page.get_by_role("group", name=re.compile(r"^Cards for "))
     expect(picker).to_be_visible()
-    bottoms = picker.get_by_role("button").evaluate_all(
-        "cards => cards.map(card => card.getBoundingClientRect().bottom)"
-    )
-    assert bottoms and max(bottoms) <= page.viewport_size["height"], bottoms
+    every_card_on_the_screen(page)
     # The players, then the piles of cards that are no player's (Cribbage's crib).
     thumb.enter(hands, [*players, *(pile.label for pile in game.rules.piles)])
     no_wider_than_the_screen(page)
@@ -144,9 +149,3 @@ def text_size(page: Page, text: str) -> None:
     """The root's text size set as a phone's setting sets it, if `text` says one."""
     if text:
         page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
-
-
-def no_wider_than_the_screen(page: Page) -> None:
-    """Nothing on the page scrolls sideways."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"

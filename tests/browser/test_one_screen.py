@@ -22,7 +22,9 @@ from tests.browser.table import (
     PLAYERS,
     ROUNDS,
     Thumb,
+    every_card_on_the_screen,
     finished,
+    no_wider_than_the_screen,
     start,
     symbol,
 )
@@ -87,13 +89,11 @@ def test_the_entry_screen_of_a_small_phone_on_its_side_never_scrolls_sideways(
     thumb.enter([cards for cards, _ in ROUNDS[0]])
     for url in (page.url, f"{live_server.url}/games/{game.pk}/"):
         page.goto(url)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 640, f"{url} is {width}px wide"
+        no_wider_than_the_screen(page)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     cards = page.get_by_role("group", name=re.compile(r"^Cards for ")).get_by_role("button")
     expect(cards).to_have_count(52)
-    bottoms = cards.evaluate_all("cards => cards.map(card => card.getBoundingClientRect().bottom)")
-    assert max(bottoms) <= 360, bottoms
+    every_card_on_the_screen(page)
 
 
 def test_the_board_of_four_long_names_fits_a_small_phone(live_server, phone: Callable[..., Page]):
